@@ -1,0 +1,67 @@
+package dev.ctxpack.app;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/**
+ * JSON Lines in, JSON Lines out, one result per non-blank input line, in order. A bad line yields
+ * {@code {"line": N, "error": "..."}} and the others still run; the exit code is then 1.
+ */
+final class BatchRunner {
+  interface LineHandler {
+    ObjectNode handle(ObjectNode request) throws Exception;
+  }
+
+  private BatchRunner() {}
+
+  static int run(String source, PrintWriter out, LineHandler handler) throws IOException {
+    BufferedReader r;
+    if (source.equals("-")) {
+      r = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    } else {
+      Path p = Path.of(source);
+      if (!Files.exists(p)) throw new NoSuchFileException(source);
+      r = Files.newBufferedReader(p, StandardCharsets.UTF_8);
+    }
+    int errors = 0;
+    try (r) {
+      String line;
+      int n = 0;
+      while ((line = r.readLine()) != null) {
+        n++;
+        if (line.isBlank()) continue;
+        try {
+          out.println(Json.line(handler.handle(Json.parseObject(line))));
+        } catch (Exception e) {
+          errors++;
+          out.println(Json.line(Views.error(n, Errors.message(e))));
+        }
+        out.flush();
+      }
+    }
+    return errors == 0 ? ExitCodes.OK : ExitCodes.FAILURE;
+  }
+
+  static String text(ObjectNode o, String field, String fallback) {
+    var v = o.get(field);
+    if (v == null || v.isNull()) return fallback;
+    if (!v.isTextual()) throw new IllegalArgumentException("field '" + field + "' must be a string");
+    return v.asText();
+  }
+
+  static int integer(ObjectNode o, String field, int fallback) {
+    var v = o.get(field);
+    if (v == null || v.isNull()) return fallback;
+    if (!v.canConvertToInt() || !v.isIntegralNumber()) {
+      throw new IllegalArgumentException("field '" + field + "' must be an integer, was " + v);
+    }
+    return v.asInt();
+  }
+}

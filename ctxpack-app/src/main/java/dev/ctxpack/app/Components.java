@@ -1,0 +1,48 @@
+package dev.ctxpack.app;
+
+import dev.ctxpack.embed.CachingEmbedder;
+import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.index.Index;
+import dev.ctxpack.lucene.LuceneIndex;
+import dev.ctxpack.onnx.Embedders;
+import dev.ctxpack.pack.DefaultContextPacker;
+import dev.ctxpack.retrieve.HybridRetriever;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** Wires the library's components for one CLI invocation. */
+final class Components {
+  private Components() {}
+
+  static Embedder embedder(String spec) {
+    return new CachingEmbedder(Embedders.byName(spec), 4096);
+  }
+
+  /**
+   * The embedder for searching {@code index}: null when the index holds no vectors (nothing is
+   * loaded then); an error when the index was built with another embedder.
+   */
+  static Embedder searchEmbedder(Index index, String spec) throws IOException {
+    Index.Stats stats = index.stats();
+    if (stats.vectors() == 0) return null;
+    Embedder e = embedder(spec);
+    String have = stats.embedderId().orElse("");
+    if (!have.isEmpty() && !have.equals(e.id())) {
+      throw new UsageException("the index was embedded with " + have + " but --embedder gives " + e.id()
+          + ": pass the same --embedder as at ingest");
+    }
+    return e;
+  }
+
+  static LuceneIndex openExisting(Path path) throws IOException {
+    return LuceneIndex.openExisting(path);
+  }
+
+  static HybridRetriever retriever(Index index, Embedder embedder) {
+    return new HybridRetriever(index, embedder);
+  }
+
+  static DefaultContextPacker packer(Index index, Embedder embedder) {
+    return DefaultContextPacker.builder().retriever(retriever(index, embedder)).build();
+  }
+}

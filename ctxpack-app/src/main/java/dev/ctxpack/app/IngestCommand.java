@@ -1,0 +1,98 @@
+package dev.ctxpack.app;
+
+import dev.ctxpack.chunk.Chunker;
+import dev.ctxpack.chunk.Chunkers;
+import dev.ctxpack.chunk.TokenChunker;
+import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.ingest.IngestOptions;
+import dev.ctxpack.ingest.IngestSummary;
+import dev.ctxpack.ingest.Ingestor;
+import dev.ctxpack.ingest.Loaders;
+import dev.ctxpack.lucene.LuceneIndex;
+import dev.ctxpack.model.Language;
+import dev.ctxpack.token.Tokenizers;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "ingest", mixinStandardHelpOptions = true,
+    description = "Ingest files or directories (.txt, .md, .jsonl) into the index. Unchanged content is skipped;"
+        + " a file that fails is reported and nothing of it is written.")
+final class IngestCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+  @Mixin CommonOptions common = new CommonOptions();
+
+  @Parameters(paramLabel = "PATH", arity = "1..*", description = "Files or directories (recursive).")
+  List<Path> paths;
+
+  @Mixin ChunkingOptions chunking = new ChunkingOptions();
+
+  @Option(names = "--lang", defaultValue = "auto", description = "Document language: auto, pt or en. Default: ${DEFAULT-VALUE}.")
+  String lang;
+
+  @Option(names = "--no-embed", description = "Do not compute vectors (BM25 only; faster).")
+  boolean noEmbed;
+
+  @Option(names = "--sync", description = "Remove documents whose files are gone from the given directories.")
+  boolean sync;
+
+  @Option(names = "--commit-every", defaultValue = "512", paramLabel = "N",
+      description = "Commit after at least N documents (files are never split). Default: ${DEFAULT-VALUE}.")
+  int commitEvery;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    Chunker chunker = chunking.chunker();
+    Optional<Language> language = lang.equalsIgnoreCase("auto") ? Optional.empty() : Optional.of(Language.fromCode(lang));
+    Embedder embedder = noEmbed ? null : Components.embedder(common.embedder);
+    IngestOptions options = new IngestOptions(chunker, language, Optional.ofNullable(embedder), commitEvery, sync);
+    IngestSummary s;
+    try (LuceneIndex index = LuceneIndex.open(common.indexPath())) {
+      s = new Ingestor(index, Loaders.defaults(), options, new Progress(err, Progress.terminal())).ingest(paths);
+    }
+    if (common.json()) {
+      out.println(Json.line(Views.ingest(s)));
+    } else {
+      out.printf("added %d, updated %d, unchanged %d, duplicates %d, removed %d, failed %d; %d chunks in %.1fs%n",
+          s.added(), s.updated(), s.unchanged(), s.duplicates(), s.removed(), s.failed().size(), s.chunks(), s.seconds());
+    }
+    for (IngestSummary.Failure f : s.failed()) err.println("error: " + f.path() + ": " + f.error());
+    return s.failed().isEmpty() ? ExitCodes.OK : ExitCodes.FAILURE;
+  }
+
+  /** Chunking options shared by ingest and chunk. */
+  static final class ChunkingOptions {
+    @Option(names = "--chunker", defaultValue = "token",
+        description = "Chunker: token (fixed tokens with overlap) or sentence. Default: ${DEFAULT-VALUE}.")
+    String chunker;
+
+    @Option(names = "--chunk-tokens", defaultValue = "300", paramLabel = "N",
+        description = "Maximum tokens per chunk (hard). Default: ${DEFAULT-VALUE}.")
+    int chunkTokens;
+
+    @Option(names = "--overlap", defaultValue = "0.15", paramLabel = "F",
+        description = "Overlap between chunks as a fraction of --chunk-tokens, in [0, 0.5). Default: ${DEFAULT-VALUE}.")
+    double overlap;
+
+    @Option(names = "--tokenizer", defaultValue = Tokenizers.DEFAULT,
+        description = "Tokenizer: o200k_base or cl100k_base. Default: ${DEFAULT-VALUE}.")
+    String tokenizer;
+
+    Chunker chunker() {
+      if (chunkTokens < TokenChunker.MIN_MAX_TOKENS) {
+        throw new UsageException("--chunk-tokens must be >= " + TokenChunker.MIN_MAX_TOKENS + ", was " + chunkTokens);
+      }
+      if (!(overlap >= 0 && overlap < 0.5)) throw new UsageException("--overlap must be in [0, 0.5), was " + overlap);
+      return Chunkers.byName(chunker, Tokenizers.byName(tokenizer), chunkTokens, overlap);
+    }
+  }
+}

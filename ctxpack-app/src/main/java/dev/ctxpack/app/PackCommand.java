@@ -1,0 +1,126 @@
+package dev.ctxpack.app;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.lucene.LuceneIndex;
+import dev.ctxpack.model.ContextPackage;
+import dev.ctxpack.order.OrderMode;
+import dev.ctxpack.pack.Budgets;
+import dev.ctxpack.pack.DefaultContextPacker;
+import dev.ctxpack.pack.PackOptions;
+import dev.ctxpack.pack.PromptTemplate;
+import dev.ctxpack.pack.Strategy;
+import dev.ctxpack.retrieve.RetrievalMode;
+import dev.ctxpack.retrieve.RetrievalOptions;
+import dev.ctxpack.token.ModelProfile;
+import dev.ctxpack.token.ModelProfiles;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(name = "pack", mixinStandardHelpOptions = true,
+    description = "Retrieve, deduplicate, select to a token budget, order and render the prompt with cited sources.")
+final class PackCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+  @Mixin CommonOptions common = new CommonOptions();
+  @Mixin PackFlags flags = new PackFlags();
+
+  @Option(names = {"-q", "--query"}, paramLabel = "Q", description = "The question.")
+  String query;
+
+  @Option(names = "--batch", paramLabel = "FILE",
+      description = "JSON Lines of {\"id\", \"query\", \"budget\" or \"preset\"}; - for stdin.")
+  String batch;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    if (batch == null && (query == null || query.isBlank())) throw new UsageException("--query must not be empty");
+    PackOptions options = flags.options();
+    try (LuceneIndex index = Components.openExisting(common.indexPath())) {
+      Embedder embedder = Components.searchEmbedder(index, common.embedder);
+      DefaultContextPacker packer = Components.packer(index, embedder);
+      if (batch != null) {
+        return BatchRunner.run(batch, out, req -> {
+          String q = BatchRunner.text(req, "query", null);
+          if (q == null || q.isBlank()) throw new IllegalArgumentException("field 'query' must not be empty");
+          PackOptions o = options;
+          String preset = BatchRunner.text(req, "preset", null);
+          if (preset != null) o = o.withBudget(Budgets.preset(preset));
+          if (req.has("budget")) o = o.withBudget(BatchRunner.integer(req, "budget", o.budget()));
+          ObjectNode res = Views.pack(BatchRunner.text(req, "id", null), packer.pack(q, o));
+          return res;
+        });
+      }
+      ContextPackage p = packer.pack(query, options);
+      if (common.json()) {
+        out.println(Json.line(Views.pack(null, p)));
+      } else {
+        out.print(p.prompt());
+        out.flush();
+        err.println(Views.budgetText(p));
+      }
+    }
+    return ExitCodes.OK;
+  }
+
+  /** The options of pack (shared with demo). */
+  static final class PackFlags {
+    @Option(names = "--budget", paramLabel = "N", description = "Token budget of the prompt.")
+    Integer budget;
+
+    @Option(names = "--preset", paramLabel = "P", description = "low, medium or high (1,000 / 4,000 / 10,000 tokens). Default: medium.")
+    String preset;
+
+    @Option(names = "--model", paramLabel = "NAME", description = "Model profile: its tokenizer and window cap the budget.")
+    String model;
+
+    @Option(names = "--reserve", paramLabel = "N", description = "Generation reserve with --model. Default: the model's.")
+    Integer reserve;
+
+    @Option(names = "--strategy", defaultValue = "stuff", description = "stuff (this version). Default: ${DEFAULT-VALUE}.")
+    String strategy;
+
+    @Option(names = "--order", defaultValue = "lost-in-the-middle",
+        description = "lost-in-the-middle, score or source. Default: ${DEFAULT-VALUE}.")
+    String order;
+
+    @Option(names = "--template", paramLabel = "NAME", description = "en or pt. Default: by the query's language.")
+    String template;
+
+    @Option(names = "--mode", defaultValue = "hybrid", description = "Retrieval: bm25, dense or hybrid. Default: ${DEFAULT-VALUE}.")
+    String mode;
+
+    @Option(names = "-k", defaultValue = "40", description = "Candidates retrieved. Default: ${DEFAULT-VALUE}.")
+    int k;
+
+    @Option(names = "--no-dedup", description = "Skip deduplication (ablation).")
+    boolean noDedup;
+
+    @Option(names = "--no-reorder", description = "Keep selection order (ablation).")
+    boolean noReorder;
+
+    PackOptions options() {
+      if (budget != null && preset != null) throw new UsageException("give --budget or --preset, not both");
+      int b = budget != null ? budget : Budgets.preset(preset != null ? preset : "medium");
+      if (b <= 0) throw new UsageException("--budget must be a positive number of tokens, was " + b);
+      int perSignal = Math.max(1, Math.min(RetrievalOptions.MAX_K, (k + 1) / 2));
+      RetrievalOptions r = new RetrievalOptions(RetrievalMode.parse(mode), k, perSignal, perSignal);
+      PackOptions o = PackOptions.defaults().withBudget(b).withRetrieval(r)
+          .withStrategy(Strategy.parse(strategy)).withOrder(OrderMode.parse(order))
+          .withDedup(!noDedup).withReorder(!noReorder);
+      if (template != null) o = o.withTemplate(PromptTemplate.byName(template));
+      if (model != null) {
+        ModelProfile m = ModelProfiles.builtIn().get(model);
+        o = o.withModel(m, reserve != null ? reserve : m.defaultReserve());
+      } else if (reserve != null) {
+        throw new UsageException("--reserve needs --model");
+      }
+      return o;
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package dev.ctxpack.app;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.lucene.LuceneIndex;
+import dev.ctxpack.model.Candidate;
+import dev.ctxpack.model.Trace;
+import dev.ctxpack.retrieve.HybridRetriever;
+import dev.ctxpack.retrieve.RetrievalMode;
+import dev.ctxpack.retrieve.RetrievalOptions;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(name = "search", mixinStandardHelpOptions = true,
+    description = "Search the index: BM25, dense or hybrid (reciprocal rank fusion).")
+final class SearchCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+  @Mixin CommonOptions common = new CommonOptions();
+
+  @Option(names = {"-q", "--query"}, paramLabel = "Q", description = "The query.")
+  String query;
+
+  @Option(names = "-k", defaultValue = "10", description = "Number of results. Default: ${DEFAULT-VALUE}.")
+  int k;
+
+  @Option(names = "--mode", defaultValue = "hybrid", description = "bm25, dense or hybrid. Default: ${DEFAULT-VALUE}.")
+  String mode;
+
+  @Option(names = "--batch", paramLabel = "FILE", description = "JSON Lines of {\"id\", \"query\", \"k\", \"mode\"}; - for stdin.")
+  String batch;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    if (batch == null && (query == null || query.isBlank())) throw new UsageException("--query must not be empty");
+    RetrievalMode m = RetrievalMode.parse(mode);
+    try (LuceneIndex index = Components.openExisting(common.indexPath())) {
+      Embedder embedder = Components.searchEmbedder(index, common.embedder);
+      HybridRetriever retriever = Components.retriever(index, embedder);
+      if (batch != null) {
+        return BatchRunner.run(batch, out, req -> {
+          String q = BatchRunner.text(req, "query", null);
+          if (q == null || q.isBlank()) throw new IllegalArgumentException("field 'query' must not be empty");
+          int kk = BatchRunner.integer(req, "k", k);
+          RetrievalMode mm = RetrievalMode.parse(BatchRunner.text(req, "mode", mode));
+          List<Candidate> r = retriever.retrieve(q, RetrievalOptions.of(mm, kk), new Trace());
+          return Views.searchResults(BatchRunner.text(req, "id", null), r);
+        });
+      }
+      List<Candidate> results = retriever.retrieve(query, RetrievalOptions.of(m, k), new Trace());
+      if (common.json()) {
+        out.println(Json.line(Views.searchResults(null, results)));
+      } else {
+        for (int i = 0; i < results.size(); i++) {
+          Candidate c = results.get(i);
+          out.printf("%2d. %.4f  %s  %s%n", i + 1, c.score(), c.chunk().id(), c.doc().title());
+          String t = c.chunk().text().replace('\n', ' ');
+          out.println("    " + (t.length() > 200 ? t.substring(0, 200) + "…" : t));
+        }
+        if (results.isEmpty()) out.println("no results");
+      }
+    }
+    return ExitCodes.OK;
+  }
+
+}

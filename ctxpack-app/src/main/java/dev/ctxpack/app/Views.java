@@ -1,0 +1,145 @@
+package dev.ctxpack.app;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ctxpack.ingest.IngestSummary;
+import dev.ctxpack.model.Candidate;
+import dev.ctxpack.model.Chunk;
+import dev.ctxpack.model.ContextPackage;
+import dev.ctxpack.model.Decision;
+import dev.ctxpack.model.PlanStep;
+import dev.ctxpack.model.Signal;
+import dev.ctxpack.model.Source;
+import java.util.List;
+import java.util.Map;
+
+/** The JSON shapes of API.md. */
+final class Views {
+  private Views() {}
+
+  static ObjectNode ingest(IngestSummary s) {
+    ObjectNode o = Json.object();
+    o.put("added", s.added());
+    o.put("updated", s.updated());
+    o.put("unchanged", s.unchanged());
+    o.put("duplicates", s.duplicates());
+    o.put("removed", s.removed());
+    ArrayNode failed = o.putArray("failed");
+    for (IngestSummary.Failure f : s.failed()) failed.addObject().put("path", f.path()).put("error", f.error());
+    o.put("chunks", s.chunks());
+    o.put("seconds", Math.round(s.seconds() * 1000) / 1000.0);
+    return o;
+  }
+
+  static ObjectNode chunk(Chunk c) {
+    ObjectNode o = Json.object();
+    o.put("docId", c.docId());
+    o.put("chunkId", c.id());
+    o.put("start", c.span().start());
+    o.put("end", c.span().end());
+    o.put("tokens", c.tokens());
+    o.put("section", c.section());
+    o.put("page", c.page());
+    o.put("text", c.text());
+    return o;
+  }
+
+  static ObjectNode searchResults(String id, List<Candidate> results) {
+    ObjectNode o = Json.object();
+    if (id != null) o.put("id", id);
+    ArrayNode arr = o.putArray("results");
+    for (int i = 0; i < results.size(); i++) {
+      Candidate c = results.get(i);
+      ObjectNode r = arr.addObject();
+      r.put("rank", i + 1);
+      r.put("docId", c.doc().id());
+      r.put("chunkId", c.chunk().id());
+      r.put("score", round(c.score()));
+      ObjectNode sc = r.putObject("scores");
+      for (Map.Entry<Signal, Double> e : c.scores().asMap().entrySet()) sc.put(e.getKey().key(), round(e.getValue()));
+      r.put("title", c.doc().title());
+      r.put("text", c.chunk().text());
+      r.put("start", c.chunk().span().start());
+      r.put("end", c.chunk().span().end());
+    }
+    return o;
+  }
+
+  static ObjectNode pack(String id, ContextPackage p) {
+    ObjectNode o = Json.object();
+    if (id != null) o.put("id", id);
+    o.put("query", p.query());
+    o.put("prompt", p.prompt());
+    ArrayNode sources = o.putArray("sources");
+    for (Source s : p.sources()) {
+      ObjectNode so = sources.addObject();
+      so.put("id", s.label());
+      so.put("docId", s.docId());
+      so.put("title", s.title());
+      so.put("uri", s.uri());
+      so.put("section", s.section());
+      so.put("page", s.page());
+      so.put("date", s.date());
+      ArrayNode spans = so.putArray("spans");
+      for (Source.DocSpan sp : s.spans()) spans.addObject().put("docId", sp.docId()).put("start", sp.start()).put("end", sp.end());
+      so.put("text", s.text());
+    }
+    ObjectNode b = o.putObject("budget");
+    b.put("limit", p.budget().limit());
+    b.put("used", p.budget().used());
+    b.put("reserve", p.budget().reserve());
+    b.put("left", p.budget().left());
+    ObjectNode by = b.putObject("byComponent");
+    p.budget().byComponent().forEach(by::put);
+    ArrayNode plan = o.putArray("plan");
+    for (PlanStep s : p.plan()) {
+      ObjectNode so = plan.addObject();
+      so.put("step", s.step());
+      so.put("kind", s.kind());
+      ArrayNode sees = so.putArray("sees");
+      s.sees().forEach(sees::add);
+      so.put("prompt", s.prompt());
+    }
+    ArrayNode trace = o.putArray("trace");
+    for (Decision d : p.trace()) trace.add(decision(d));
+    return o;
+  }
+
+  static ObjectNode decision(Decision d) {
+    ObjectNode o = Json.object();
+    o.put("stage", d.stage());
+    o.put("action", d.action());
+    o.put("rule", d.rule());
+    ArrayNode ids = o.putArray("ids");
+    d.ids().forEach(ids::add);
+    o.put("into", d.into());
+    o.put("tokensSaved", d.tokensSaved());
+    o.put("reason", d.reason());
+    return o;
+  }
+
+  static ObjectNode error(int line, String message) {
+    ObjectNode o = Json.object();
+    o.put("line", line);
+    o.put("error", message);
+    return o;
+  }
+
+  static double round(double v) {
+    return Math.round(v * 1e6) / 1e6;
+  }
+
+  /** The budget report as text lines for people. */
+  static String budgetText(ContextPackage p) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("budget: ").append(p.budget().used()).append(" of ").append(p.budget().limit()).append(" tokens used, ")
+        .append(p.budget().left()).append(" left");
+    if (p.budget().reserve() > 0) sb.append(", ").append(p.budget().reserve()).append(" reserved for generation");
+    sb.append('\n');
+    p.budget().byComponent().forEach((k, v) -> sb.append("  ").append(String.format("%-13s", k)).append(v).append('\n'));
+    sb.append("sources: ").append(p.sources().size());
+    long drops = p.trace().stream().filter(d -> d.action().equals("drop")).count();
+    sb.append(", decisions: ").append(p.trace().size()).append(" (").append(drops).append(" drops)");
+    return sb.toString();
+  }
+}

@@ -1,0 +1,69 @@
+package dev.ctxpack.chunk;
+
+import dev.ctxpack.model.Span;
+import dev.ctxpack.token.Tokenizer;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Splits spans that are too long into word spans, and words into token-bounded pieces. */
+final class TextUnits {
+  private TextUnits() {}
+
+  /**
+   * Refines {@code spans} so that no returned span exceeds {@code maxTokens}: an oversized span is
+   * cut into words, an oversized word at token boundaries (never inside a surrogate pair).
+   * Returns the spans with their exact token counts in {@code counts}.
+   */
+  static List<Span> fit(String text, List<Span> spans, Tokenizer tokenizer, int maxTokens, List<Integer> counts) {
+    List<Span> out = new ArrayList<>(spans.size());
+    for (Span s : spans) {
+      int n = tokenizer.count(s.of(text));
+      if (n <= maxTokens) {
+        out.add(s);
+        counts.add(n);
+        continue;
+      }
+      for (Span w : words(text, s)) {
+        int wn = tokenizer.count(w.of(text));
+        if (wn <= maxTokens) {
+          out.add(w);
+          counts.add(wn);
+        } else {
+          splitByTokens(text, w, tokenizer, maxTokens, out, counts);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Whitespace-delimited words of {@code span}, each including no whitespace. */
+  static List<Span> words(String text, Span span) {
+    List<Span> out = new ArrayList<>();
+    int i = span.start();
+    while (i < span.end()) {
+      while (i < span.end() && Character.isWhitespace(text.charAt(i))) i++;
+      int s = i;
+      while (i < span.end() && !Character.isWhitespace(text.charAt(i))) i++;
+      if (i > s) out.add(new Span(s, i));
+    }
+    return out;
+  }
+
+  private static void splitByTokens(
+      String text, Span w, Tokenizer tokenizer, int maxTokens, List<Span> out, List<Integer> counts) {
+    int pos = w.start();
+    while (pos < w.end()) {
+      String rest = text.substring(pos, w.end());
+      Tokenizer.Truncation t = tokenizer.truncate(rest, maxTokens);
+      int len = t.text().length();
+      if (len == 0) {
+        // A single code point needs more tokens than allowed: take it whole (only possible for tiny maxima).
+        len = Character.charCount(rest.codePointAt(0));
+      }
+      Span piece = new Span(pos, pos + len);
+      out.add(piece);
+      counts.add(len == t.text().length() ? t.tokens() : tokenizer.count(piece.of(text)));
+      pos += len;
+    }
+  }
+}

@@ -1,0 +1,43 @@
+package dev.ctxpack.embed;
+
+import java.util.List;
+
+/**
+ * Turns texts into dense vectors. Vectors are unit length, so a dot product is their cosine.
+ * Implementations are thread-safe and deterministic for the same input. {@link #id()} names the
+ * model so an index can refuse vectors from another one.
+ */
+public interface Embedder {
+
+  /** Identifies the model and its pooling, e.g. {@code all-minilm-l6-v2-q}. */
+  String id();
+
+  /** Length of every vector returned. */
+  int dimension();
+
+  /** One unit-length vector per text, in order. */
+  List<float[]> embed(List<String> texts);
+
+  default float[] embed(String text) {
+    return embed(List.of(text)).get(0);
+  }
+
+  /** Scales {@code v} to unit length in place (a zero vector stays zero) and returns it. */
+  static float[] normalize(float[] v) {
+    double sum = 0;
+    for (float x : v) sum += (double) x * x;
+    if (sum == 0) return v;
+    float inv = (float) (1.0 / Math.sqrt(sum));
+    for (int i = 0; i < v.length; i++) v[i] *= inv;
+    return v;
+  }
+
+  static double dot(float[] a, float[] b) {
+    if (a.length != b.length) {
+      throw new IllegalArgumentException("vector dimensions differ: " + a.length + " vs " + b.length);
+    }
+    double s = 0;
+    for (int i = 0; i < a.length; i++) s += (double) a[i] * b[i];
+    return s;
+  }
+}

@@ -1,0 +1,71 @@
+package dev.ctxpack.index;
+
+import dev.ctxpack.model.Candidate;
+import dev.ctxpack.model.Document;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Where documents, their chunks and their vectors are kept and searched. Writes are atomic per
+ * call: after {@link #write} returns, every entry in it is durable and visible to new searches;
+ * if the process dies during the call, none of it is (nothing half-written).
+ */
+public interface Index extends Closeable {
+
+  /** A stored document without its text, with what re-ingestion needs to compare. */
+  record StoredDoc(String id, String uri, String title, String sourcePath, String contentHash, int chunks) {}
+
+  /** Counts and the embedder whose vectors the index holds (empty if none). */
+  record Stats(int documents, int chunks, int vectors, Optional<String> embedderId, int dimension) {}
+
+  Optional<StoredDoc> find(String docId) throws IOException;
+
+  /** Stored documents whose {@code sourcePath} equals or lies under {@code prefix}. */
+  List<StoredDoc> findBySourcePath(String prefix) throws IOException;
+
+  Optional<Document> document(String docId) throws IOException;
+
+  /**
+   * Starts a write. Entries put into the batch replace any previous version of the same document
+   * id (its chunks and vectors with it); nothing is visible or durable until {@link Batch#commit()},
+   * and closing an uncommitted batch discards it. One batch at a time: others wait.
+   */
+  Batch begin() throws IOException;
+
+  /** Adds or replaces {@code entries} and removes {@code deletes} in one durable commit. */
+  default void write(List<IndexEntry> entries, Collection<String> deletes) throws IOException {
+    try (Batch b = begin()) {
+      for (String id : deletes) b.delete(id);
+      for (IndexEntry e : entries) b.put(e);
+      b.commit();
+    }
+  }
+
+  /** An atomic write: everything put or deleted becomes durable together at {@link #commit()}. */
+  interface Batch extends Closeable {
+    void put(IndexEntry entry) throws IOException;
+
+    void delete(String docId) throws IOException;
+
+    /** Makes the batch durable and visible to new searches. The batch can be reused afterwards. */
+    void commit() throws IOException;
+
+    /** Discards anything not committed and releases the write lock. */
+    @Override
+    void close() throws IOException;
+  }
+
+  /** Removes documents by id in one commit; returns how many existed. */
+  int remove(Collection<String> docIds) throws IOException;
+
+  /** Top {@code k} chunks by BM25 for {@code query}, analysed for every language the index holds. */
+  List<Candidate> searchSparse(String query, int k) throws IOException;
+
+  /** Top {@code k} chunks by vector similarity to the unit vector {@code query}. */
+  List<Candidate> searchDense(float[] query, int k) throws IOException;
+
+  Stats stats() throws IOException;
+}

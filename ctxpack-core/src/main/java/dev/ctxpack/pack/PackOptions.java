@@ -1,0 +1,82 @@
+package dev.ctxpack.pack;
+
+import dev.ctxpack.order.OrderMode;
+import dev.ctxpack.retrieve.RetrievalOptions;
+import dev.ctxpack.token.ModelProfile;
+import java.util.Optional;
+
+/**
+ * Options of one {@code pack} request. {@code budget} is the prompt's token limit; with a model,
+ * the limit is also capped at the model's usable window less {@code reserve}. {@code template} is
+ * empty to choose by the query's language. The switches turn stages off for ablations.
+ */
+public record PackOptions(
+    int budget,
+    int reserve,
+    Optional<ModelProfile> model,
+    RetrievalOptions retrieval,
+    Strategy strategy,
+    OrderMode order,
+    Optional<PromptTemplate> template,
+    boolean dedup,
+    boolean reorder) {
+
+  public PackOptions {
+    if (budget <= 0 || budget > Budgets.MAX) {
+      throw new IllegalArgumentException("budget must be in [1, " + Budgets.MAX + "] tokens, was " + budget);
+    }
+    if (reserve < 0) throw new IllegalArgumentException("reserve must be >= 0, was " + reserve);
+    model = model == null ? Optional.empty() : model;
+    template = template == null ? Optional.empty() : template;
+    if (retrieval == null) retrieval = RetrievalOptions.defaults();
+    if (strategy == null) strategy = Strategy.STUFF;
+    if (order == null) order = OrderMode.LOST_IN_THE_MIDDLE;
+    if (model.isPresent() && model.get().usableWindow() - reserve <= 0) {
+      throw new IllegalArgumentException("reserve " + reserve + " leaves nothing of " + model.get().name()
+          + "'s usable window of " + model.get().usableWindow() + " tokens");
+    }
+  }
+
+  /** Medium preset, no model, hybrid retrieval k=40, lost-in-the-middle, every stage on. */
+  public static PackOptions defaults() {
+    return new PackOptions(Budgets.MEDIUM, 0, Optional.empty(), RetrievalOptions.defaults(), Strategy.STUFF,
+        OrderMode.LOST_IN_THE_MIDDLE, Optional.empty(), true, true);
+  }
+
+  /** The prompt's token limit: the budget, capped by the model's usable window less the reserve. */
+  public int limit() {
+    return model.map(m -> Math.min(budget, m.usableWindow() - reserve)).orElse(budget);
+  }
+
+  public PackOptions withBudget(int b) {
+    return new PackOptions(b, reserve, model, retrieval, strategy, order, template, dedup, reorder);
+  }
+
+  public PackOptions withRetrieval(RetrievalOptions r) {
+    return new PackOptions(budget, reserve, model, r, strategy, order, template, dedup, reorder);
+  }
+
+  public PackOptions withModel(ModelProfile m, int reserveTokens) {
+    return new PackOptions(budget, reserveTokens, Optional.of(m), retrieval, strategy, order, template, dedup, reorder);
+  }
+
+  public PackOptions withOrder(OrderMode o) {
+    return new PackOptions(budget, reserve, model, retrieval, strategy, o, template, dedup, reorder);
+  }
+
+  public PackOptions withTemplate(PromptTemplate t) {
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, Optional.ofNullable(t), dedup, reorder);
+  }
+
+  public PackOptions withDedup(boolean on) {
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, on, reorder);
+  }
+
+  public PackOptions withReorder(boolean on) {
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, on);
+  }
+
+  public PackOptions withStrategy(Strategy s) {
+    return new PackOptions(budget, reserve, model, retrieval, s, order, template, dedup, reorder);
+  }
+}

@@ -1,0 +1,71 @@
+package dev.ctxpack.retrieve;
+
+import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.index.Index;
+import dev.ctxpack.model.Candidate;
+import dev.ctxpack.model.Trace;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Sparse (BM25), dense (vectors) or both fused. Dense needs an {@link Embedder} matching the one
+ * the index was built with; without one, hybrid falls back to BM25 and says so in the trace.
+ */
+public final class HybridRetriever implements Retriever {
+  private final Index index;
+  private final Embedder embedder;
+  private final Fusion fusion;
+
+  public HybridRetriever(Index index, Embedder embedder, Fusion fusion) {
+    this.index = Objects.requireNonNull(index, "index");
+    this.embedder = embedder;
+    this.fusion = Objects.requireNonNull(fusion, "fusion");
+  }
+
+  public HybridRetriever(Index index, Embedder embedder) {
+    this(index, embedder, new RrfFusion());
+  }
+
+  @Override
+  public List<Candidate> retrieve(String query, RetrievalOptions o, Trace trace) throws IOException {
+    if (query == null || query.isBlank()) throw new IllegalArgumentException("query must not be empty");
+    RetrievalMode mode = o.mode();
+    if (mode != RetrievalMode.BM25 && embedder == null) {
+      if (mode == RetrievalMode.DENSE) {
+        throw new IllegalStateException("dense retrieval needs an embedder, and none is configured");
+      }
+      mode = RetrievalMode.BM25;
+      trace.add("retrieve", "fallback", "no-embedder", List.of(), "", 0,
+          "no embedder configured: hybrid retrieval ran as bm25");
+    }
+    if (mode != RetrievalMode.BM25 && index.stats().vectors() == 0) {
+      if (mode == RetrievalMode.DENSE) {
+        throw new IllegalStateException("the index holds no vectors: ingest without --no-embed to use dense retrieval");
+      }
+      mode = RetrievalMode.BM25;
+      trace.add("retrieve", "fallback", "no-vectors", List.of(), "", 0,
+          "the index holds no vectors: hybrid retrieval ran as bm25");
+    }
+    List<Candidate> out;
+    switch (mode) {
+      case BM25 -> out = head(index.searchSparse(query, Math.max(o.k(), o.sparseK())), o.k());
+      case DENSE -> out = head(index.searchDense(embedder.embed(query), Math.max(o.k(), o.denseK())), o.k());
+      default -> {
+        List<List<Candidate>> lists = new ArrayList<>();
+        lists.add(index.searchSparse(query, o.sparseK()));
+        lists.add(index.searchDense(embedder.embed(query), o.denseK()));
+        out = fusion.fuse(lists, o.k());
+      }
+    }
+    trace.add("retrieve", "retrieve", mode.key(), List.of(), "", 0,
+        out.size() + " candidates: mode=" + mode.key() + ", k=" + o.k() + ", sparseK=" + o.sparseK()
+            + ", denseK=" + o.denseK() + (mode == RetrievalMode.HYBRID ? ", fusion=" + fusion.describe() : ""));
+    return out;
+  }
+
+  private static List<Candidate> head(List<Candidate> list, int k) {
+    return list.size() > k ? List.copyOf(list.subList(0, k)) : list;
+  }
+}

@@ -1,0 +1,30 @@
+package dev.ctxpack.select;
+
+import dev.ctxpack.model.Passage;
+import dev.ctxpack.model.Trace;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToIntFunction;
+
+/**
+ * Fills the budget with whole passages, best first; a passage that does not fit is skipped (and
+ * recorded) so a smaller one further down can still use the space.
+ */
+public final class GreedySelector implements Selector {
+  @Override
+  public List<Passage> select(List<Passage> ranked, int budget, ToIntFunction<Passage> cost, Trace trace) {
+    List<Passage> out = new ArrayList<>();
+    int left = budget;
+    for (Passage p : ranked) {
+      int c = cost.applyAsInt(p);
+      if (c <= left) {
+        out.add(p);
+        left -= c;
+      } else {
+        trace.add("select", "drop", "budget", List.of(p.id()), "", c,
+            "needs " + c + " tokens, " + left + " left of the evidence budget");
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,61 @@
+package dev.ctxpack.text;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.text.Normalizer;
+import java.util.HexFormat;
+import java.util.Locale;
+
+/** Normalisation and hashing used for identity: stable IDs and exact-duplicate detection. */
+public final class TextNormalizer {
+  private TextNormalizer() {}
+
+  /**
+   * The identity form of a text: Unicode NFKC, case-folded, every run of whitespace one space,
+   * trimmed. Two texts with the same identity form are exact duplicates.
+   */
+  public static String identityForm(String text) {
+    String n = Normalizer.normalize(text, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
+    StringBuilder sb = new StringBuilder(n.length());
+    boolean space = false;
+    for (int i = 0; i < n.length(); i++) {
+      char c = n.charAt(i);
+      if (Character.isWhitespace(c) || Character.isSpaceChar(c)) {
+        space = sb.length() > 0;
+      } else {
+        if (space) sb.append(' ');
+        space = false;
+        sb.append(c);
+      }
+    }
+    return sb.toString();
+  }
+
+  /** SHA-256 of the UTF-8 bytes, as lowercase hex. */
+  public static String sha256Hex(String text) {
+    try {
+      MessageDigest md = MessageDigest.getInstance("SHA-256");
+      return HexFormat.of().formatHex(md.digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required by every JDK", e);
+    }
+  }
+
+  /** The hash of the identity form: equal for exact duplicates. */
+  public static String contentHash(String text) {
+    return sha256Hex(identityForm(text));
+  }
+
+  /** A stable document id derived from content: {@code d} followed by 16 hex digits. */
+  public static String contentId(String text) {
+    return "d" + contentHash(text).substring(0, 16);
+  }
+
+  /** Unicode NFC and line endings unified to {@code \n}: the form documents are stored in. */
+  public static String storageForm(String text) {
+    String t = text.indexOf('\r') >= 0 ? text.replace("\r\n", "\n").replace('\r', '\n') : text;
+    if (t.startsWith("\uFEFF")) t = t.substring(1);
+    return Normalizer.isNormalized(t, Normalizer.Form.NFC) ? t : Normalizer.normalize(t, Normalizer.Form.NFC);
+  }
+}

@@ -1,0 +1,18 @@
+package dev.ctxpack.ingest;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** Observes an ingestion (a progress bar, a test). Every method has a no-op default. */
+public interface IngestListener {
+  IngestListener NONE = new IngestListener() {};
+
+  /** {@code total} files will be read. */
+  default void started(int totalFiles) {}
+
+  /** File number {@code index} (0-based) has been processed, successfully or not. */
+  default void fileDone(Path file, int index, int totalFiles) {}
+
+  /** The documents are durable: a crash from now on keeps them. */
+  default void committed(List<String> docIds) {}
+}

@@ -1,0 +1,275 @@
+package dev.ctxpack.ingest;
+
+import dev.ctxpack.chunk.Chunker;
+import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.index.Index;
+import dev.ctxpack.index.IndexEntry;
+import dev.ctxpack.model.Chunk;
+import dev.ctxpack.model.Document;
+import dev.ctxpack.model.Language;
+import dev.ctxpack.text.LanguageDetector;
+import dev.ctxpack.text.TextNormalizer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * Reads files into an {@link Index}. For each input, in a deterministic order:
+ *
+ * <ol>
+ *   <li>expand directories recursively (hidden entries skipped), keeping files a loader handles;
+ *   <li>load the file whole: a file that cannot be read or parsed is reported in {@code failed}
+ *       and nothing of it is written; the others go on;
+ *   <li>per document: normalise the text to its storage form (NFC, LF), take the given id or the
+ *       content id, detect the language, and compare the content hash with the stored one:
+ *       unchanged documents are skipped, the same content from another file is a duplicate;
+ *   <li>chunk, embed (title and chunk text, in batches), and put the file's documents into the
+ *       open write batch, committing whenever {@code commitEvery} documents are pending — never in
+ *       the middle of a file, so a file is either wholly in a commit or not at all;
+ *   <li>with {@code sync}, remove documents whose source file is gone or no longer holds them.
+ * </ol>
+ */
+public final class Ingestor {
+  private static final int EMBED_BATCH = 256;
+  private final Index index;
+  private final Loaders loaders;
+  private final IngestOptions options;
+  private final IngestListener listener;
+  private final LanguageDetector detector = new LanguageDetector();
+
+  public Ingestor(Index index, Loaders loaders, IngestOptions options, IngestListener listener) {
+    this.index = Objects.requireNonNull(index, "index");
+    this.loaders = Objects.requireNonNull(loaders, "loaders");
+    this.options = Objects.requireNonNull(options, "options");
+    this.listener = listener == null ? IngestListener.NONE : listener;
+  }
+
+  public IngestSummary ingest(List<Path> inputs) throws IOException {
+    long t0 = System.nanoTime();
+    List<IngestSummary.Failure> failed = new ArrayList<>();
+    List<Path> files = expand(inputs, failed);
+    listener.started(files.size());
+    int added = 0;
+    int updated = 0;
+    int unchanged = 0;
+    int duplicates = 0;
+    int removed = 0;
+    int chunkCount = 0;
+    long bytes = 0;
+    Set<String> seen = new HashSet<>();
+    Set<String> seenSources = new HashSet<>();
+    String config = configSignature();
+    try (Index.Batch batch = index.begin()) {
+      List<String> pending = new ArrayList<>();
+      for (int fi = 0; fi < files.size(); fi++) {
+        Path file = files.get(fi);
+        String sourcePath = file.toAbsolutePath().normalize().toString();
+        seenSources.add(sourcePath);
+        List<LoadedDocument> docs;
+        try {
+          docs = loaders.forFile(file).orElseThrow().load(file);
+        } catch (IngestException e) {
+          failed.add(new IngestSummary.Failure(file.toString(), e.getMessage()));
+          listener.fileDone(file, fi, files.size());
+          continue;
+        }
+        List<Document> toWrite = new ArrayList<>();
+        List<String> deletes = new ArrayList<>();
+        List<List<Chunker.SectionMark>> sections = new ArrayList<>();
+        int fAdded = 0;
+        int fUpdated = 0;
+        for (LoadedDocument ld : docs) {
+          String text = TextNormalizer.storageForm(ld.text());
+          if (text.isBlank()) {
+            failed.add(new IngestSummary.Failure(file + (ld.id() != null ? "#" + ld.id() : ""), "empty text"));
+            continue;
+          }
+          String id = ld.id() != null ? ld.id() : TextNormalizer.contentId(text);
+          if (!seen.add(id)) {
+            duplicates++;
+            continue;
+          }
+          Language lang = options.language().orElseGet(() -> detector.detect(ld.title() + "\n" + text));
+          Document doc = new Document(id, ld.uri(), ld.title(), lang, ld.metadata(), text);
+          String hash = contentHash(doc, config);
+          var existing = index.find(id);
+          if (existing.isPresent()) {
+            if (ld.id() == null && !existing.get().sourcePath().equals(sourcePath)
+                && Files.exists(Path.of(existing.get().sourcePath()))) {
+              duplicates++;
+              continue;
+            }
+            if (existing.get().contentHash().equals(hash) && existing.get().sourcePath().equals(sourcePath)) {
+              unchanged++;
+              continue;
+            }
+            fUpdated++;
+          } else if (ld.id() == null && docs.size() == 1) {
+            // A file whose content changed gets a new content id: replace its previous document.
+            List<String> previous = index.findBySourcePath(sourcePath).stream()
+                .filter(s -> s.sourcePath().equals(sourcePath) && !s.id().equals(id))
+                .map(Index.StoredDoc::id)
+                .toList();
+            deletes.addAll(previous);
+            if (previous.isEmpty()) fAdded++;
+            else fUpdated++;
+          } else {
+            fAdded++;
+          }
+          toWrite.add(doc);
+          sections.add(ld.sections());
+        }
+        List<IndexEntry> entries;
+        try {
+          entries = prepare(toWrite, sections, sourcePath, config);
+        } catch (RuntimeException e) {
+          failed.add(new IngestSummary.Failure(file.toString(), "could not be prepared: " + e.getMessage()));
+          listener.fileDone(file, fi, files.size());
+          continue;
+        }
+        for (String d : deletes) batch.delete(d);
+        for (IndexEntry e : entries) {
+          batch.put(e);
+          pending.add(e.doc().id());
+          chunkCount += e.chunks().size();
+          bytes += e.doc().text().length();
+        }
+        added += fAdded;
+        updated += fUpdated;
+        if (options.sync() && sourcePathHoldsMany(docs)) {
+          for (Index.StoredDoc s : index.findBySourcePath(sourcePath)) {
+            if (s.sourcePath().equals(sourcePath) && !seen.contains(s.id())) {
+              batch.delete(s.id());
+              removed++;
+            }
+          }
+        }
+        if (pending.size() >= options.commitEvery()) {
+          batch.commit();
+          listener.committed(List.copyOf(pending));
+          pending.clear();
+        }
+        listener.fileDone(file, fi, files.size());
+      }
+      if (options.sync()) removed += syncRemovals(inputs, batch);
+      batch.commit();
+      if (!pending.isEmpty()) listener.committed(List.copyOf(pending));
+    }
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    return new IngestSummary(added, updated, unchanged, duplicates, removed, failed, chunkCount, bytes, seconds);
+  }
+
+  private static boolean sourcePathHoldsMany(List<LoadedDocument> docs) {
+    return docs.stream().anyMatch(d -> d.id() != null);
+  }
+
+  /** Removes stored documents from under the input directories whose files no longer exist. */
+  private int syncRemovals(List<Path> inputs, Index.Batch batch) throws IOException {
+    int removed = 0;
+    for (Path in : inputs) {
+      String prefix = in.toAbsolutePath().normalize().toString();
+      for (Index.StoredDoc s : index.findBySourcePath(prefix)) {
+        if (s.sourcePath().isEmpty()) continue;
+        boolean under = s.sourcePath().equals(prefix) || s.sourcePath().startsWith(prefix + java.io.File.separator);
+        if (under && !Files.exists(Path.of(s.sourcePath()))) {
+          batch.delete(s.id());
+          removed++;
+        }
+      }
+    }
+    return removed;
+  }
+
+  private List<IndexEntry> prepare(List<Document> docs, List<List<Chunker.SectionMark>> sections, String sourcePath,
+      String config) {
+    List<List<Chunk>> chunks = new ArrayList<>(docs.size());
+    for (int i = 0; i < docs.size(); i++) chunks.add(null);
+    java.util.stream.IntStream.range(0, docs.size()).parallel()
+        .forEach(i -> chunks.set(i, options.chunker().chunk(docs.get(i), sections.get(i))));
+    List<List<float[]>> vectors = new ArrayList<>();
+    Embedder embedder = options.embedder().orElse(null);
+    if (embedder != null) {
+      List<String> texts = new ArrayList<>();
+      for (int i = 0; i < docs.size(); i++) {
+        for (Chunk c : chunks.get(i)) texts.add(embeddingText(docs.get(i), c));
+      }
+      List<float[]> all = new ArrayList<>(texts.size());
+      for (int from = 0; from < texts.size(); from += EMBED_BATCH) {
+        all.addAll(embedder.embed(texts.subList(from, Math.min(texts.size(), from + EMBED_BATCH))));
+      }
+      int k = 0;
+      for (List<Chunk> cs : chunks) {
+        vectors.add(all.subList(k, k + cs.size()));
+        k += cs.size();
+      }
+    }
+    List<IndexEntry> out = new ArrayList<>(docs.size());
+    for (int i = 0; i < docs.size(); i++) {
+      Document d = docs.get(i);
+      out.add(new IndexEntry(d, sourcePath, contentHash(d, config), chunks.get(i),
+          embedder == null ? List.of() : vectors.get(i), embedder == null ? null : embedder.id()));
+    }
+    return out;
+  }
+
+  /** What is embedded for a chunk: its document's title, then its text. */
+  public static String embeddingText(Document doc, Chunk c) {
+    return doc.title().isBlank() ? c.text() : doc.title() + "\n" + c.text();
+  }
+
+  private String configSignature() {
+    return options.chunker().name() + ":" + options.chunker().maxTokens() + ":"
+        + (options.chunker() instanceof dev.ctxpack.chunk.TokenChunker t ? t.overlap() : 0) + ":"
+        + options.embedder().map(Embedder::id).orElse("none");
+  }
+
+  private static String contentHash(Document d, String config) {
+    return TextNormalizer.sha256Hex(config + "\u0000" + d.title() + "\u0000" + d.uri() + "\u0000" + d.language().code()
+        + "\u0000" + d.metadata() + "\u0000" + d.text());
+  }
+
+  private List<Path> expand(List<Path> inputs, List<IngestSummary.Failure> failed) {
+    List<Path> out = new ArrayList<>();
+    Set<Path> unique = new HashSet<>();
+    for (Path in : inputs) {
+      if (!Files.exists(in)) {
+        failed.add(new IngestSummary.Failure(in.toString(), "no such file or directory"));
+        continue;
+      }
+      if (Files.isDirectory(in)) {
+        try (Stream<Path> walk = Files.walk(in)) {
+          walk.filter(Files::isRegularFile)
+              .filter(p -> !hidden(in, p))
+              .filter(p -> loaders.forFile(p).isPresent())
+              .sorted()
+              .forEach(p -> {
+                if (unique.add(p.toAbsolutePath().normalize())) out.add(p);
+              });
+        } catch (IOException | java.io.UncheckedIOException e) {
+          failed.add(new IngestSummary.Failure(in.toString(), "cannot list directory: " + e.getMessage()));
+        }
+      } else if (loaders.forFile(in).isEmpty()) {
+        failed.add(new IngestSummary.Failure(in.toString(),
+            "unsupported format: supported extensions are " + String.join(", ", loaders.extensions())));
+      } else if (!Files.isReadable(in)) {
+        failed.add(new IngestSummary.Failure(in.toString(), "permission denied"));
+      } else if (unique.add(in.toAbsolutePath().normalize())) {
+        out.add(in);
+      }
+    }
+    return out;
+  }
+
+  private static boolean hidden(Path root, Path p) {
+    for (Path part : root.relativize(p)) {
+      if (part.toString().startsWith(".")) return true;
+    }
+    return false;
+  }
+}

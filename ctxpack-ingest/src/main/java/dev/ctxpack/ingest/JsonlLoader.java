@@ -1,0 +1,99 @@
+package dev.ctxpack.ingest;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * JSON Lines, BEIR style: one document per line with {@code _id} or {@code id}, optional {@code
+ * title}, {@code text} (required), optional {@code metadata} object, {@code acl} list and {@code
+ * url}/{@code uri}. Blank lines are skipped. The whole file is parsed before anything is returned,
+ * so a bad line fails the file (naming the line) and nothing of it is indexed.
+ */
+public final class JsonlLoader implements Loader {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Override
+  public List<String> extensions() {
+    return List.of(".jsonl", ".ndjson");
+  }
+
+  @Override
+  public List<LoadedDocument> load(Path file) throws IngestException {
+    List<LoadedDocument> out = new ArrayList<>();
+    try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      String line;
+      int n = 0;
+      while ((line = r.readLine()) != null) {
+        n++;
+        if (line.isBlank()) continue;
+        out.add(parse(file, n, line));
+      }
+    } catch (NoSuchFileException e) {
+      throw new IngestException(file + ": no such file");
+    } catch (java.nio.charset.MalformedInputException e) {
+      throw new IngestException(file + ": not valid UTF-8");
+    } catch (IOException e) {
+      throw new IngestException(file + ": cannot read: " + e.getMessage(), e);
+    }
+    return out;
+  }
+
+  static LoadedDocument parse(Path file, int lineNo, String line) throws IngestException {
+    JsonNode node;
+    try {
+      node = JSON.readTree(line);
+    } catch (JsonProcessingException e) {
+      throw new IngestException(file + ":" + lineNo + ": invalid JSON: " + e.getOriginalMessage());
+    }
+    if (node == null || !node.isObject()) {
+      throw new IngestException(file + ":" + lineNo + ": expected a JSON object");
+    }
+    String id = text(node, "_id", file, lineNo);
+    if (id == null) id = text(node, "id", file, lineNo);
+    if (id != null && id.isBlank()) throw new IngestException(file + ":" + lineNo + ": field 'id' is blank");
+    String text = text(node, "text", file, lineNo);
+    if (text == null) throw new IngestException(file + ":" + lineNo + ": missing field 'text'");
+    String title = text(node, "title", file, lineNo);
+    String uri = text(node, "url", file, lineNo);
+    if (uri == null) uri = text(node, "uri", file, lineNo);
+    Map<String, String> meta = new TreeMap<>();
+    JsonNode m = node.get("metadata");
+    if (m != null && !m.isNull()) {
+      if (!m.isObject()) throw new IngestException(file + ":" + lineNo + ": field 'metadata' must be an object");
+      Iterator<Map.Entry<String, JsonNode>> it = m.fields();
+      while (it.hasNext()) {
+        var e = it.next();
+        meta.put(e.getKey(), e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString());
+      }
+    }
+    JsonNode acl = node.get("acl");
+    if (acl != null && !acl.isNull()) {
+      if (!acl.isArray()) throw new IngestException(file + ":" + lineNo + ": field 'acl' must be a list of strings");
+      List<String> labels = new ArrayList<>();
+      acl.forEach(a -> labels.add(a.asText()));
+      meta.put("acl", String.join(",", labels));
+    }
+    return new LoadedDocument(id, uri == null ? "" : uri, title == null ? "" : title, text, meta, List.of());
+  }
+
+  private static String text(JsonNode node, String field, Path file, int lineNo) throws IngestException {
+    JsonNode v = node.get(field);
+    if (v == null || v.isNull()) return null;
+    if (!v.isValueNode()) {
+      throw new IngestException(file + ":" + lineNo + ": field '" + field + "' must be a string");
+    }
+    return v.asText();
+  }
+}

@@ -1,0 +1,34 @@
+package dev.ctxpack.lucene;
+
+import dev.ctxpack.model.Language;
+import java.util.Map;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
+import org.apache.lucene.analysis.pt.PortugueseAnalyzer;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+
+/** The analyzers of the searchable body field, one field per language. */
+final class Analyzers {
+  static final String BODY_EN = "body_en";
+  static final String BODY_PT = "body_pt";
+  static final String BODY_UND = "body_und";
+
+  private Analyzers() {}
+
+  static String bodyField(Language language) {
+    return switch (language) {
+      case EN -> BODY_EN;
+      case PT -> BODY_PT;
+      case UNKNOWN -> BODY_UND;
+    };
+  }
+
+  static Map<String, Analyzer> perLanguage() {
+    return Map.of(BODY_EN, new EnglishAnalyzer(), BODY_PT, new PortugueseAnalyzer(), BODY_UND, new StandardAnalyzer());
+  }
+
+  static Analyzer wrapper(Map<String, Analyzer> perField) {
+    return new PerFieldAnalyzerWrapper(new StandardAnalyzer(), perField);
+  }
+}

@@ -1,0 +1,35 @@
+package dev.ctxpack.lucene;
+
+/** Field names of the Lucene schema. Each document is one record doc plus one doc per chunk. */
+final class Fields {
+  static final String TYPE = "type";
+  static final String TYPE_DOC = "doc";
+  static final String TYPE_CHUNK = "chunk";
+  /** The owning document id, on the record and on every chunk: the unit of atomic replacement. */
+  static final String DOC_KEY = "docKey";
+  static final String CHUNK_ID = "chunkId";
+  static final String URI = "uri";
+  static final String TITLE = "title";
+  static final String LANGUAGE = "language";
+  static final String META_PREFIX = "meta.";
+  static final String SOURCE_PATH = "sourcePath";
+  static final String CONTENT_HASH = "contentHash";
+  static final String TEXT = "text";
+  static final String CHUNK_COUNT = "chunkCount";
+  static final String START = "start";
+  static final String END = "end";
+  static final String SECTION = "section";
+  static final String PAGE = "page";
+  static final String TOKENS = "tokens";
+  static final String ORDINAL = "ordinal";
+  static final String VECTOR = "vec";
+  static final String HAS_VECTOR = "hasVec";
+
+  /** Commit user data keys. */
+  static final String COMMIT_EMBEDDER = "ctxpack.embedder";
+  static final String COMMIT_DIMENSION = "ctxpack.dimension";
+  static final String COMMIT_SCHEMA = "ctxpack.schema";
+  static final String SCHEMA_VERSION = "1";
+
+  private Fields() {}
+}

@@ -1,0 +1,466 @@
+package dev.ctxpack.lucene;
+
+import dev.ctxpack.index.Index;
+import dev.ctxpack.index.IndexEntry;
+import dev.ctxpack.model.Candidate;
+import dev.ctxpack.model.Chunk;
+import dev.ctxpack.model.DocInfo;
+import dev.ctxpack.model.Document;
+import dev.ctxpack.model.Language;
+import dev.ctxpack.model.Scores;
+import dev.ctxpack.model.Signal;
+import dev.ctxpack.model.Span;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.PrefixQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.NoLockFactory;
+
+/**
+ * The embedded {@link Index}: one Lucene directory holding, per document, a record (id, uri,
+ * title, language, metadata, content hash, full text) and one Lucene document per chunk (verbatim
+ * text and offsets, a BM25 body field analysed for the document's language, and an HNSW vector).
+ *
+ * <p>Durability: each {@link #write} replaces every affected document's block with {@code
+ * updateDocuments} and ends with one {@link IndexWriter#commit()}; a failure before the commit rolls
+ * everything back. Lucene commits are atomic, so after a crash the index opens at the last
+ * acknowledged write, never at a half-written one.
+ *
+ * <p>Thread-safe. Searches see the last committed state.
+ */
+public final class LuceneIndex implements Index {
+  private final Path path;
+  private final Directory directory;
+  private final Analyzer analyzer;
+  private final SparseQueryBuilder sparse;
+  private final java.util.concurrent.locks.ReentrantLock writeLock = new java.util.concurrent.locks.ReentrantLock();
+  private IndexWriter writer;
+  private SearcherManager searchers;
+
+  private LuceneIndex(Path path, Directory directory) {
+    this.path = path;
+    this.directory = directory;
+    var perField = Analyzers.perLanguage();
+    this.analyzer = Analyzers.wrapper(perField);
+    this.sparse = new SparseQueryBuilder(perField);
+  }
+
+  /** Opens the index at {@code path}, creating the directory on first write. */
+  public static LuceneIndex open(Path path) throws IOException {
+    Files.createDirectories(path);
+    return new LuceneIndex(path, FSDirectory.open(path));
+  }
+
+  /** Opens an existing index for reading; fails with a message naming {@code path} if there is none. */
+  public static LuceneIndex openExisting(Path path) throws IOException {
+    if (!Files.isDirectory(path)) {
+      throw new IOException("no index at " + path + ": run 'ctxpack ingest' first, or pass --index");
+    }
+    Directory dir = FSDirectory.open(path);
+    if (!DirectoryReader.indexExists(dir)) {
+      dir.close();
+      throw new IOException("no index at " + path + ": run 'ctxpack ingest' first, or pass --index");
+    }
+    return new LuceneIndex(path, dir);
+  }
+
+  /** Opens an existing index read-only without taking the write lock (e.g. while another process ingests). */
+  static LuceneIndex openReadOnly(Path path) throws IOException {
+    return new LuceneIndex(path, FSDirectory.open(path, NoLockFactory.INSTANCE));
+  }
+
+  public Path path() {
+    return path;
+  }
+
+  // ---- writes -------------------------------------------------------------------------------
+
+  @Override
+  public Batch begin() throws IOException {
+    writeLock.lock();
+    try {
+      return new LuceneBatch(writer());
+    } catch (IOException | RuntimeException e) {
+      writeLock.unlock();
+      throw e;
+    }
+  }
+
+  /** Holds the write lock from {@link #begin()} to {@link #close()}. */
+  private final class LuceneBatch implements Batch {
+    private final IndexWriter w;
+    private final Map<String, String> commitData;
+    private boolean dirty;
+    private boolean closed;
+
+    LuceneBatch(IndexWriter w) {
+      this.w = w;
+      this.commitData = commitData(w);
+    }
+
+    @Override
+    public void put(IndexEntry e) throws IOException {
+      check();
+      try {
+        if (!e.vectors().isEmpty()) checkEmbedder(commitData, e);
+        dirty = true;
+        w.updateDocuments(new Term(Fields.DOC_KEY, e.doc().id()), LuceneDocs.block(e));
+      } catch (IOException | RuntimeException ex) {
+        failed();
+        throw ex;
+      }
+    }
+
+    @Override
+    public void delete(String docId) throws IOException {
+      check();
+      try {
+        dirty = true;
+        w.deleteDocuments(new Term(Fields.DOC_KEY, docId));
+      } catch (IOException | RuntimeException ex) {
+        failed();
+        throw ex;
+      }
+    }
+
+    @Override
+    public void commit() throws IOException {
+      check();
+      try {
+        w.setLiveCommitData(commitData.entrySet());
+        w.commit();
+        dirty = false;
+      } catch (IOException | RuntimeException ex) {
+        failed();
+        throw ex;
+      }
+      refresh();
+    }
+
+    private void failed() {
+      rollback();
+      dirty = false;
+      closed = true;
+      writeLock.unlock();
+    }
+
+    private void check() {
+      if (closed) throw new IllegalStateException("this batch was closed or rolled back after a failure");
+    }
+
+    @Override
+    public void close() {
+      if (closed) return;
+      closed = true;
+      try {
+        if (dirty) rollback();
+      } finally {
+        writeLock.unlock();
+      }
+    }
+  }
+
+  @Override
+  public int remove(Collection<String> docIds) throws IOException {
+    int existing = 0;
+    List<String> present = new ArrayList<>();
+    for (String id : docIds) {
+      if (find(id).isPresent()) {
+        existing++;
+        present.add(id);
+      }
+    }
+    if (!present.isEmpty()) write(List.of(), present);
+    return existing;
+  }
+
+  private static void checkEmbedder(Map<String, String> commitData, IndexEntry e) {
+    String id = e.embedderId();
+    String dim = Integer.toString(e.vectors().get(0).length);
+    String have = commitData.get(Fields.COMMIT_EMBEDDER);
+    if (have == null) {
+      commitData.put(Fields.COMMIT_EMBEDDER, id);
+      commitData.put(Fields.COMMIT_DIMENSION, dim);
+    } else if (!have.equals(id) || !dim.equals(commitData.get(Fields.COMMIT_DIMENSION))) {
+      throw new IllegalArgumentException("the index holds vectors of " + have + " (" + commitData.get(Fields.COMMIT_DIMENSION)
+          + " dims); document " + e.doc().id() + " has vectors of " + id + " (" + dim
+          + " dims): use the same embedder, or a new index");
+    }
+  }
+
+  private Map<String, String> commitData(IndexWriter w) {
+    Map<String, String> m = new HashMap<>();
+    Iterable<Map.Entry<String, String>> live = w.getLiveCommitData();
+    if (live != null) live.forEach(en -> m.put(en.getKey(), en.getValue()));
+    m.put(Fields.COMMIT_SCHEMA, Fields.SCHEMA_VERSION);
+    return m;
+  }
+
+  private IndexWriter writer() throws IOException {
+    if (writer == null || !writer.isOpen()) {
+      IndexWriterConfig cfg = new IndexWriterConfig(analyzer);
+      cfg.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+      cfg.setCommitOnClose(false);
+      cfg.setRAMBufferSizeMB(64);
+      writer = new IndexWriter(directory, cfg);
+    }
+    return writer;
+  }
+
+  private void rollback() {
+    try {
+      if (writer != null && writer.isOpen()) writer.rollback();
+    } catch (IOException suppressed) {
+      // The writer is closed either way; the directory still holds the last commit.
+    }
+    writer = null;
+  }
+
+  // ---- reads --------------------------------------------------------------------------------
+
+  private synchronized SearcherManager searchers() throws IOException {
+    if (searchers == null) {
+      if (!DirectoryReader.indexExists(directory)) return null;
+      searchers = new SearcherManager(directory, null);
+    }
+    return searchers;
+  }
+
+  private void refresh() throws IOException {
+    SearcherManager sm = searchers();
+    if (sm != null) sm.maybeRefreshBlocking();
+  }
+
+  private interface SearchFn<T> {
+    T apply(IndexSearcher s) throws IOException;
+  }
+
+  private <T> T withSearcher(SearchFn<T> fn, T empty) throws IOException {
+    SearcherManager sm = searchers();
+    if (sm == null) return empty;
+    IndexSearcher s = sm.acquire();
+    try {
+      return fn.apply(s);
+    } finally {
+      sm.release(s);
+    }
+  }
+
+  @Override
+  public Optional<StoredDoc> find(String docId) throws IOException {
+    return withSearcher(s -> {
+      var d = recordDoc(s, docId);
+      return d.map(LuceneIndex::toStoredDoc);
+    }, Optional.empty());
+  }
+
+  @Override
+  public List<StoredDoc> findBySourcePath(String prefix) throws IOException {
+    return withSearcher(s -> {
+      TopDocs td = s.search(new PrefixQuery(new Term(Fields.SOURCE_PATH, prefix)), Integer.MAX_VALUE / 2);
+      StoredFields sf = s.storedFields();
+      List<StoredDoc> out = new ArrayList<>();
+      for (ScoreDoc sd : td.scoreDocs) {
+        var d = sf.document(sd.doc);
+        if (Fields.TYPE_DOC.equals(d.get(Fields.TYPE))) out.add(toStoredDoc(d));
+      }
+      out.sort(java.util.Comparator.comparing(StoredDoc::id));
+      return out;
+    }, List.of());
+  }
+
+  @Override
+  public Optional<Document> document(String docId) throws IOException {
+    return withSearcher(s -> recordDoc(s, docId).map(d -> new Document(
+        d.get(Fields.DOC_KEY), d.get(Fields.URI), d.get(Fields.TITLE), Language.fromCode(d.get(Fields.LANGUAGE)),
+        metadata(d), d.get(Fields.TEXT))), Optional.empty());
+  }
+
+  private static Optional<org.apache.lucene.document.Document> recordDoc(IndexSearcher s, String docId)
+      throws IOException {
+    var q = new org.apache.lucene.search.BooleanQuery.Builder()
+        .add(new TermQuery(new Term(Fields.DOC_KEY, docId)), org.apache.lucene.search.BooleanClause.Occur.FILTER)
+        .add(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_DOC)), org.apache.lucene.search.BooleanClause.Occur.FILTER)
+        .build();
+    TopDocs td = s.search(q, 1);
+    if (td.scoreDocs.length == 0) return Optional.empty();
+    return Optional.of(s.storedFields().document(td.scoreDocs[0].doc));
+  }
+
+  private static StoredDoc toStoredDoc(org.apache.lucene.document.Document d) {
+    return new StoredDoc(d.get(Fields.DOC_KEY), d.get(Fields.URI), d.get(Fields.TITLE), d.get(Fields.SOURCE_PATH),
+        d.get(Fields.CONTENT_HASH), d.getField(Fields.CHUNK_COUNT).numericValue().intValue());
+  }
+
+  @Override
+  public List<Candidate> searchSparse(String query, int k) throws IOException {
+    if (k < 1) throw new IllegalArgumentException("k must be >= 1, was " + k);
+    Query q = sparse.build(query);
+    if (q == null) return List.of();
+    return withSearcher(s -> toCandidates(s, s.search(q, k), Signal.BM25, false), List.of());
+  }
+
+  @Override
+  public List<Candidate> searchDense(float[] vector, int k) throws IOException {
+    if (k < 1) throw new IllegalArgumentException("k must be >= 1, was " + k);
+    return withSearcher(s -> {
+      if (stats(s).vectors() == 0) return List.of();
+      return toCandidates(s, s.search(new KnnFloatVectorQuery(Fields.VECTOR, vector, k), k), Signal.DENSE, true);
+    }, List.of());
+  }
+
+  private static List<Candidate> toCandidates(IndexSearcher s, TopDocs td, Signal signal, boolean dotProduct)
+      throws IOException {
+    StoredFields sf = s.storedFields();
+    List<Candidate> out = new ArrayList<>(td.scoreDocs.length);
+    for (ScoreDoc sd : td.scoreDocs) {
+      var d = sf.document(sd.doc);
+      // Lucene maps a dot product x to (1 + x) / 2; report the cosine itself.
+      double score = dotProduct ? 2.0 * sd.score - 1.0 : sd.score;
+      out.add(new Candidate(chunk(d), docInfo(d), Scores.of(signal, score)));
+    }
+    out.sort(java.util.Comparator.comparingDouble((Candidate c) -> -c.scores().getOr(signal, 0))
+        .thenComparing(c -> c.chunk().id()));
+    return out;
+  }
+
+  private static Chunk chunk(org.apache.lucene.document.Document d) {
+    int start = d.getField(Fields.START).numericValue().intValue();
+    int end = d.getField(Fields.END).numericValue().intValue();
+    return new Chunk(d.get(Fields.CHUNK_ID), d.get(Fields.DOC_KEY), new Span(start, end), d.get(Fields.TEXT),
+        d.get(Fields.SECTION), d.getField(Fields.PAGE).numericValue().intValue(),
+        d.getField(Fields.TOKENS).numericValue().intValue());
+  }
+
+  private static DocInfo docInfo(org.apache.lucene.document.Document d) {
+    return new DocInfo(d.get(Fields.DOC_KEY), d.get(Fields.URI), d.get(Fields.TITLE),
+        Language.fromCode(d.get(Fields.LANGUAGE)), metadata(d));
+  }
+
+  private static Map<String, String> metadata(org.apache.lucene.document.Document d) {
+    Map<String, String> m = new TreeMap<>();
+    for (IndexableField f : d.getFields()) {
+      if (f.name().startsWith(Fields.META_PREFIX)) m.put(f.name().substring(Fields.META_PREFIX.length()), f.stringValue());
+    }
+    return m;
+  }
+
+  @Override
+  public Stats stats() throws IOException {
+    return withSearcher(LuceneIndex::statsOf, new Stats(0, 0, 0, Optional.empty(), 0));
+  }
+
+  private Stats stats(IndexSearcher s) throws IOException {
+    return statsOf(s);
+  }
+
+  private static Stats statsOf(IndexSearcher s) throws IOException {
+    int docs = s.count(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_DOC)));
+    int chunks = s.count(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)));
+    int vectors = s.count(new TermQuery(new Term(Fields.HAS_VECTOR, "1")));
+    Map<String, String> ud = ((DirectoryReader) s.getIndexReader()).getIndexCommit().getUserData();
+    Optional<String> emb = Optional.ofNullable(ud.get(Fields.COMMIT_EMBEDDER));
+    int dim = ud.containsKey(Fields.COMMIT_DIMENSION) ? Integer.parseInt(ud.get(Fields.COMMIT_DIMENSION)) : 0;
+    return new Stats(docs, chunks, vectors, emb, dim);
+  }
+
+  @Override
+  public void close() throws IOException {
+    writeLock.lock();
+    try {
+      if (writer != null && writer.isOpen()) writer.rollback();
+      writer = null;
+    } finally {
+      writeLock.unlock();
+    }
+    synchronized (this) {
+      if (searchers != null) searchers.close();
+      searchers = null;
+    }
+    directory.close();
+  }
+
+  /** Builds the Lucene documents of one entry: the record first, then one per chunk. */
+  static final class LuceneDocs {
+    private LuceneDocs() {}
+
+    static List<org.apache.lucene.document.Document> block(IndexEntry e) {
+      Document doc = e.doc();
+      List<org.apache.lucene.document.Document> out = new ArrayList<>(e.chunks().size() + 1);
+      var rec = new org.apache.lucene.document.Document();
+      rec.add(new StringField(Fields.TYPE, Fields.TYPE_DOC, Field.Store.YES));
+      rec.add(new StringField(Fields.DOC_KEY, doc.id(), Field.Store.YES));
+      rec.add(new StringField(Fields.URI, doc.uri(), Field.Store.YES));
+      rec.add(new StoredField(Fields.TITLE, doc.title()));
+      rec.add(new StoredField(Fields.LANGUAGE, doc.language().code()));
+      rec.add(new StringField(Fields.SOURCE_PATH, e.sourcePath(), Field.Store.YES));
+      rec.add(new StoredField(Fields.CONTENT_HASH, e.contentHash()));
+      rec.add(new StoredField(Fields.TEXT, doc.text()));
+      rec.add(new StoredField(Fields.CHUNK_COUNT, e.chunks().size()));
+      doc.metadata().forEach((k, v) -> rec.add(new StoredField(Fields.META_PREFIX + k, v)));
+      out.add(rec);
+      String body = Analyzers.bodyField(doc.language());
+      for (int i = 0; i < e.chunks().size(); i++) {
+        Chunk c = e.chunks().get(i);
+        var d = new org.apache.lucene.document.Document();
+        d.add(new StringField(Fields.TYPE, Fields.TYPE_CHUNK, Field.Store.NO));
+        d.add(new StringField(Fields.DOC_KEY, doc.id(), Field.Store.YES));
+        d.add(new StringField(Fields.CHUNK_ID, c.id(), Field.Store.YES));
+        d.add(new StringField(Fields.URI, doc.uri(), Field.Store.YES));
+        d.add(new StoredField(Fields.TITLE, doc.title()));
+        d.add(new StoredField(Fields.LANGUAGE, doc.language().code()));
+        doc.metadata().forEach((k, v) -> d.add(new StoredField(Fields.META_PREFIX + k, v)));
+        d.add(new StoredField(Fields.TEXT, c.text()));
+        d.add(new StoredField(Fields.START, c.span().start()));
+        d.add(new StoredField(Fields.END, c.span().end()));
+        d.add(new StoredField(Fields.SECTION, c.section()));
+        d.add(new StoredField(Fields.PAGE, c.page()));
+        d.add(new StoredField(Fields.TOKENS, c.tokens()));
+        d.add(new StoredField(Fields.ORDINAL, i));
+        // The title is searchable with every chunk of its document; it is not part of the chunk text.
+        String searchable = doc.title().isBlank() ? c.text() : doc.title() + "\n" + c.text();
+        d.add(new TextField(body, searchable, Field.Store.NO));
+        if (!e.vectors().isEmpty()) {
+          d.add(new KnnFloatVectorField(Fields.VECTOR, e.vectors().get(i), VectorSimilarityFunction.DOT_PRODUCT));
+          d.add(new StringField(Fields.HAS_VECTOR, "1", Field.Store.NO));
+        }
+        out.add(d);
+      }
+      return out;
+    }
+  }
+
+  static UncheckedIOException unchecked(IOException e) {
+    return new UncheckedIOException(e);
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * The embedded index behind the {@link dev.ctxpack.index.Index} SPI: Lucene 9.12 with BM25 over
+ * Portuguese and English analyzers chosen by document language, HNSW vectors for dense retrieval,
+ * and one atomic commit per write so a crash never leaves a half-written document.
+ */
+package dev.ctxpack.lucene;
