@@ -34,6 +34,17 @@ final class Progress implements IngestListener {
     }
   }
 
+  @Override
+  public void embedded(Path file, int done, int total) {
+    if (!enabled) return;
+    double secs = (System.nanoTime() - started) / 1e9;
+    int width = 30;
+    int filled = total == 0 ? width : (int) ((long) width * done / total);
+    err.print("\r\033[K[" + "#".repeat(filled) + "-".repeat(width - filled) + "] " + done + "/" + total
+        + " chunks embedded " + String.format("%.1fs ", secs) + file.getFileName());
+    err.flush();
+  }
+
   private void draw(int done, int total, String name) {
     if (!enabled) return;
     int width = 30;

@@ -13,6 +13,9 @@ public interface IngestListener {
   /** File number {@code index} (0-based) has been processed, successfully or not. */
   default void fileDone(Path file, int index, int totalFiles) {}
 
+  /** {@code done} of the {@code total} chunks of {@code file} have been embedded. */
+  default void embedded(Path file, int done, int total) {}
+
   /** The documents are durable: a crash from now on keeps them. */
   default void committed(List<String> docIds) {}
 }

@@ -127,7 +127,7 @@ public final class Ingestor {
         }
         List<IndexEntry> entries;
         try {
-          entries = prepare(toWrite, sections, sourcePath, config);
+          entries = prepare(file, toWrite, sections, sourcePath, config);
         } catch (RuntimeException e) {
           failed.add(new IngestSummary.Failure(file.toString(), "could not be prepared: " + e.getMessage()));
           listener.fileDone(file, fi, files.size());
@@ -186,7 +186,7 @@ public final class Ingestor {
     return removed;
   }
 
-  private List<IndexEntry> prepare(List<Document> docs, List<List<Chunker.SectionMark>> sections, String sourcePath,
+  private List<IndexEntry> prepare(Path file, List<Document> docs, List<List<Chunker.SectionMark>> sections, String sourcePath,
       String config) {
     List<List<Chunk>> chunks = new ArrayList<>(docs.size());
     for (int i = 0; i < docs.size(); i++) chunks.add(null);
@@ -202,6 +202,7 @@ public final class Ingestor {
       List<float[]> all = new ArrayList<>(texts.size());
       for (int from = 0; from < texts.size(); from += EMBED_BATCH) {
         all.addAll(embedder.embed(texts.subList(from, Math.min(texts.size(), from + EMBED_BATCH))));
+        listener.embedded(file, all.size(), texts.size());
       }
       int k = 0;
       for (List<Chunk> cs : chunks) {
