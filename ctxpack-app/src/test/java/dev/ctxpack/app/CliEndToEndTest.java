@@ -157,6 +157,19 @@ class CliEndToEndTest {
   }
 
   @Test
+  void aModelProfileCapsTheBudgetAndBringsItsTokenizer() {
+    ingest();
+    JsonNode p = CliRunner.run("pack", "--index", index, "--format", "json", "-q", "coffee", "--budget", "100000",
+        "--model", "gpt-4").json();
+    assertThat(p.get("budget").get("limit").asInt()).isEqualTo(8192 - 1000);
+    assertThat(p.get("budget").get("reserve").asInt()).isEqualTo(1000);
+    assertThat(p.get("trace").get(0).get("reason").asText()).contains("tokenizer=cl100k_base").contains("model=gpt-4");
+    JsonNode c = CliRunner.run("pack", "--index", index, "--format", "json", "-q", "coffee", "--budget", "500000",
+        "--model", "claude-sonnet-4", "--reserve", "8000").json();
+    assertThat(c.get("budget").get("limit").asInt()).isEqualTo((int) Math.floor(200_000 * 0.8) - 8000);
+  }
+
+  @Test
   void badInputGetsOneClearLineAndTheRightExitCode() {
     ingest();
     CliRunner empty = CliRunner.run("pack", "--index", index, "-q", "  ");

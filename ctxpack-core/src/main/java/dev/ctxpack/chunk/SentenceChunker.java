@@ -8,7 +8,10 @@ import dev.ctxpack.token.Tokenizer;
 import java.util.ArrayList;
 import java.util.List;
 
-/** One chunk per sentence (sentences over the maximum are cut between words): the segmenter's output. */
+/**
+ * One chunk per sentence, as the segmenter finds them; a sentence over the maximum is cut between
+ * words (a word over the maximum at token boundaries) into as few chunks as fit.
+ */
 public final class SentenceChunker implements Chunker {
   private final Tokenizer tokenizer;
   private final int maxTokens;
@@ -37,7 +40,12 @@ public final class SentenceChunker implements Chunker {
   public List<Chunk> chunk(Document doc, List<SectionMark> sections) {
     String text = doc.text();
     List<Integer> counts = new ArrayList<>();
-    List<Span> units = TextUnits.fit(text, segmenter.split(text, doc.language()), tokenizer, maxTokens, counts);
+    List<Span> units = new ArrayList<>();
+    for (Span sentence : segmenter.split(text, doc.language())) {
+      List<Integer> pieceCounts = new ArrayList<>();
+      List<Span> pieces = TextUnits.fit(text, List.of(sentence), tokenizer, maxTokens, pieceCounts);
+      pack(text, pieces, pieceCounts, units, counts);
+    }
     List<Chunk> out = new ArrayList<>(units.size());
     for (int i = 0; i < units.size(); i++) {
       Span s = units.get(i);
@@ -45,5 +53,30 @@ public final class SentenceChunker implements Chunker {
           Chunker.sectionAt(sections, s.start()), 0, counts.get(i)));
     }
     return out;
+  }
+
+  /**
+   * Joins the consecutive pieces of one sentence into as few spans as fit in the maximum, so a
+   * sentence over the maximum becomes a few long chunks rather than one chunk per word.
+   */
+  private void pack(String text, List<Span> pieces, List<Integer> pieceCounts, List<Span> out, List<Integer> counts) {
+    int i = 0;
+    while (i < pieces.size()) {
+      int e = i + 1;
+      int estimate = pieceCounts.get(i);
+      while (e < pieces.size() && estimate + pieceCounts.get(e) <= maxTokens) {
+        estimate += pieceCounts.get(e);
+        e++;
+      }
+      int start = pieces.get(i).start();
+      int exact = e == i + 1 ? pieceCounts.get(i) : tokenizer.count(text.substring(start, pieces.get(e - 1).end()));
+      while (exact > maxTokens && e > i + 1) {
+        e--;
+        exact = e == i + 1 ? pieceCounts.get(i) : tokenizer.count(text.substring(start, pieces.get(e - 1).end()));
+      }
+      out.add(new Span(start, pieces.get(e - 1).end()));
+      counts.add(exact);
+      i = e;
+    }
   }
 }

@@ -13,7 +13,9 @@ import java.util.Objects;
  * Fixed-size chunks measured in exact tokens, cut at sentence boundaries where possible, with
  * overlap. Sentences longer than the maximum are cut between words, and words longer than the
  * maximum at token boundaries. The next chunk starts at the earliest sentence (or word) whose
- * tail of the previous chunk fits in the overlap, so neighbouring chunks share whole sentences.
+ * tail of the previous chunk fits in the overlap, so neighbouring chunks share whole sentences;
+ * where the overlap would leave no room for new text it shrinks, so no chunk lies inside its
+ * predecessor.
  *
  * <p>Default: 300 tokens, 15 % overlap. The maximum is hard: every chunk's text is counted exactly.
  */
@@ -66,6 +68,7 @@ public final class TokenChunker implements Chunker {
     int s = 0;
     int startChar = units.get(0).start();
     int firstCount = counts.get(0);
+    int covered = 0; // units [0, covered) are in the chunks so far
     while (true) {
       // Grow by the sum of unit counts, then correct with the exact count of the chunk text.
       int e = s;
@@ -81,6 +84,15 @@ public final class TokenChunker implements Chunker {
         chunkText = text.substring(startChar, units.get(e - 1).end());
         exact = tokenizer.count(chunkText);
       }
+      if (e <= covered) {
+        // The overlap left no room for a new unit (the separators between units cost tokens the
+        // estimate does not see): give up its first unit rather than repeat text already chunked.
+        s++;
+        startChar = units.get(s).start();
+        firstCount = counts.get(s);
+        continue;
+      }
+      covered = e;
       chunks.add(new Chunk(
           Chunker.chunkId(doc.id(), chunks.size()),
           doc.id(),

@@ -9,6 +9,14 @@ import java.util.Set;
  * uses most. Function words carry the signal in short texts and are stable across domains, so a few
  * hundred characters are enough; texts with too little evidence are {@link Language#UNKNOWN}.
  *
+ * <p>Each function word counts 1 for its language (words both languages use, such as {@code do},
+ * {@code me} and {@code as}, count for both); spelling hints count less: Portuguese diacritics and
+ * endings ({@code -ção}, {@code -mente}, past tenses in {@code -ou}/{@code -eu}/{@code -iu},
+ * gerunds in {@code -ndo}), English {@code th}, {@code -ght}, {@code -ed}, {@code -ing}, {@code
+ * -ly}. Unaccented Portuguese ({@code voce}, {@code nao}) is listed too, as chats and queries are
+ * often typed without accents. Short questions ("Qual é a capital do Brasil?") carry enough
+ * evidence; a single word does not.
+ *
  * <p>ctxpack interprets two languages; a general detector covering dozens of languages would cost
  * megabytes of profiles to answer a two-way question, which is why this one is small.
  */
@@ -18,15 +26,29 @@ public final class LanguageDetector {
       "be", "by", "this", "from", "at", "or", "an", "which", "were", "have", "has", "not", "but",
       "they", "their", "we", "these", "been", "than", "its", "can", "there", "what", "when", "who",
       "how", "does", "did", "would", "should", "could", "between", "into", "after", "also", "more",
-      "other", "such", "only", "about", "many", "most", "some", "while", "where", "our", "both");
+      "other", "such", "only", "about", "many", "most", "some", "while", "where", "our", "both",
+      "i", "you", "your", "my", "me", "he", "she", "his", "her", "him", "them", "us", "do", "don",
+      "doesn", "didn", "isn", "aren", "wasn", "won", "cannot", "will", "why", "if", "so",
+      "any", "all", "here", "then", "just", "had", "being", "because", "very", "out", "up", "those",
+      "during", "still", "even", "again", "each", "every", "without", "before", "over", "through",
+      "am", "haven", "anyone", "anything", "something", "please", "thanks", "last", "next", "let");
   private static final Set<String> PT = Set.of(
       "de", "que", "e", "o", "da", "do", "em", "um", "uma", "para", "é", "com", "não", "os", "no",
       "na", "se", "por", "mais", "as", "dos", "das", "como", "mas", "foi", "ao", "ele", "ela",
       "à", "seu", "sua", "ou", "ser", "quando", "muito", "nos", "já", "está", "também", "só",
       "pelo", "pela", "até", "isso", "entre", "depois", "sem", "mesmo", "aos", "seus", "quem",
       "nas", "esse", "eles", "essa", "num", "nem", "suas", "são", "qual", "onde", "foram", "pelos",
-      "tem", "têm", "estão", "sobre", "porque", "há", "cada", "ainda", "anos", "desde", "este");
-  private static final double MIN_EVIDENCE = 2.0;
+      "tem", "têm", "estão", "sobre", "porque", "há", "cada", "ainda", "anos", "desde", "este",
+      "me", "eu", "você", "vocês", "nós", "meu", "minha", "meus", "minhas", "lhe", "dele", "dela",
+      "esta", "isto", "aqui", "quais", "quanto", "quanta", "quantos", "quantas", "pode", "posso",
+      "preciso", "quero", "quer", "fazer", "faço", "tenho", "estou", "vou", "vai", "era", "agora", "hoje", "ontem",
+      "amanhã", "sempre", "nunca", "bem", "tudo", "nada", "todos", "todas", "outro", "outra",
+      "às", "numa", "pelas", "deste", "desta", "neste", "nesta", "disso", "obrigado", "obrigada",
+      "então", "pois", "assim", "qualquer", "alguém", "algum", "alguma", "deve", "vez", "coisa",
+      // typed without accents
+      "voce", "voces", "nao", "tambem", "estao", "sao", "ate", "ja", "entao", "faco", "amanha",
+      "alguem", "ha");
+  private static final double MIN_EVIDENCE = 1.5;
 
   /** Detects the language of {@code text}, reading at most its first 20,000 characters. */
   public Language detect(String text) {
@@ -40,14 +62,14 @@ public final class LanguageDetector {
       if (letter && start < 0) start = i;
       if (!letter && start >= 0) {
         String w = lower.substring(start, i);
-        if (EN.contains(w)) en += 1;
-        if (PT.contains(w)) pt += 1;
-        for (int j = 0; j < w.length(); j++) {
-          char c = w.charAt(j);
-          if (c == 'ã' || c == 'õ' || c == 'ç' || c == 'ê' || c == 'â' || c == 'ô') pt += 0.5;
+        boolean enWord = EN.contains(w);
+        boolean ptWord = PT.contains(w);
+        if (enWord) en += 1;
+        if (ptWord) pt += 1;
+        if (!enWord && !ptWord) {
+          pt += portugueseHints(w);
+          en += englishHints(w);
         }
-        if (w.endsWith("ção") || w.endsWith("ções") || w.endsWith("mente") || w.endsWith("ões")) pt += 0.5;
-        if (w.endsWith("ing") || w.endsWith("tion") || w.endsWith("ly")) en += 0.3;
         start = -1;
       }
     }
@@ -55,5 +77,27 @@ public final class LanguageDetector {
     if (pt > en * 1.2) return Language.PT;
     if (en > pt * 1.2) return Language.EN;
     return Language.UNKNOWN;
+  }
+
+  private static double portugueseHints(String w) {
+    double s = 0;
+    for (int j = 0; j < w.length(); j++) {
+      char c = w.charAt(j);
+      if (c == 'ã' || c == 'õ' || c == 'ç' || c == 'ê' || c == 'â' || c == 'ô') s += 0.5;
+      else if (c == 'á' || c == 'é' || c == 'í' || c == 'ó' || c == 'ú' || c == 'à') s += 0.25;
+    }
+    if (w.endsWith("ção") || w.endsWith("ções") || w.endsWith("mente") || w.endsWith("ões")) s += 0.5;
+    else if (w.length() >= 5 && (w.endsWith("ndo") || w.endsWith("ico") || w.endsWith("ica"))) s += 0.5;
+    else if (w.length() >= 5 && (w.endsWith("ou") || w.endsWith("eu") || w.endsWith("iu"))) s += 0.5;
+    return s;
+  }
+
+  private static double englishHints(String w) {
+    double s = 0;
+    if (w.endsWith("ght")) s += 0.5;
+    else if (w.length() >= 5 && w.endsWith("ed")) s += 0.5;
+    else if (w.endsWith("ing") || w.endsWith("tion") || w.endsWith("ly")) s += 0.3;
+    if (w.startsWith("th") || w.startsWith("wh")) s += 0.3;
+    return s;
   }
 }

@@ -16,26 +16,35 @@ import java.util.Set;
  *       and after a heading or a line ending in terminal punctuation;
  *   <li>{@code ! ? …} (and runs such as {@code ?!}) end a sentence before whitespace;
  *   <li>{@code .} ends a sentence before whitespace and an upper-case letter, digit, or opening
- *       quote, unless the word before it is a known abbreviation of either language ({@code Dr.},
- *       {@code Sra.}, {@code e.g.}, {@code pág.}...), a single-letter initial, or an ordinal.
+ *       quote, unless the word before it is a known abbreviation of the text's language ({@code
+ *       Dr.}, {@code Sra.}, {@code e.g.}; both languages' when it is UNKNOWN), a single-letter
+ *       initial, a list number opening its line, or an abbreviation such as {@code Fig.}, {@code
+ *       No.} or {@code pág.} followed by a number.
  * </ol>
  *
  * Closing quotes and brackets after the terminator stay with the sentence. Stateless and
  * thread-safe.
  */
 public final class SentenceSegmenter {
-  private static final Set<String> ABBREVIATIONS = Set.of(
-      // English
-      "mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "e.g", "i.e", "fig", "figs", "eq",
-      "eqs", "ref", "refs", "no", "nos", "vol", "vols", "pp", "al", "approx", "inc", "ltd", "co",
-      "corp", "dept", "est", "cf", "ca", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
-      "sept", "oct", "nov", "dec", "u.s", "u.k", "u.n", "gen", "gov", "rep", "sen", "rev", "mt",
-      "ph.d", "m.d", "b.sc", "m.sc", "a.m", "p.m", "resp", "viz", "ed", "eds", "univ", "assoc",
-      // Portuguese
-      "sra", "srs", "sras", "dra", "dras", "profa", "exmo", "exma", "av", "pág", "págs", "cap",
-      "art", "arts", "nº", "n.º", "núm", "tel", "ex", "obs", "sto", "sta", "eng", "adv", "séc",
-      "fev", "abr", "mai", "ago", "set", "out", "dez", "ltda", "cia", "fl", "fls", "dir", "esq",
+  /** Abbreviations of both languages: titles and Latin. */
+  private static final Set<String> COMMON = Set.of(
+      "dr", "prof", "sr", "e.g", "i.e", "al", "cf", "approx", "ca", "jan", "jun", "jul", "mar", "nov");
+  private static final Set<String> ENGLISH = Set.of(
+      "mr", "mrs", "ms", "jr", "st", "vs", "inc", "ltd", "co", "corp", "dept", "est", "feb", "apr",
+      "aug", "sep", "sept", "oct", "dec", "u.s", "u.k", "u.n", "gen", "gov", "rep", "sen", "rev", "mt",
+      "ph.d", "m.d", "b.sc", "m.sc", "a.m", "p.m", "resp", "viz", "ed", "eds", "univ", "assoc");
+  /** Portuguese only: several ("out", "set", "ex", "id") are everyday English words. */
+  private static final Set<String> PORTUGUESE = Set.of(
+      "sra", "srs", "sras", "dra", "dras", "profa", "exmo", "exma", "av", "ex", "obs", "sto", "sta",
+      "eng", "adv", "séc", "fev", "abr", "mai", "ago", "set", "out", "dez", "ltda", "cia", "dir", "esq",
       "coord", "op", "cit", "aprox", "v.g", "p.ex", "ib", "id", "pe", "fr", "d", "s.a");
+  /**
+   * Abbreviations written before a number ("Fig. 3", "No. 5", "pág. 12", "Cap. IV"). Some are words
+   * too ("no", "art", "cap"), so they hold only where a number follows.
+   */
+  private static final Set<String> BEFORE_NUMBERS = Set.of(
+      "no", "nos", "fig", "figs", "eq", "eqs", "ref", "refs", "vol", "vols", "pp", "art", "arts", "cap",
+      "pág", "págs", "nº", "n.º", "núm", "tel", "fl", "fls");
 
   /** Segments {@code text}; the language only refines abbreviations and may be UNKNOWN. */
   public List<Span> split(String text, Language language) {
@@ -73,7 +82,7 @@ public final class SentenceSegmenter {
           break;
         }
         boolean ends = c == '.' && j == i + 1
-            ? periodEnds(text, start, i, next)
+            ? periodEnds(text, start, i, next, language)
             : startsSentence(text.charAt(next));
         if (ends) {
           emit(text, start, j, out);
@@ -126,14 +135,17 @@ public final class SentenceSegmenter {
         && text.charAt(j + 1) == ' ';
   }
 
-  private static boolean periodEnds(String text, int sentenceStart, int dot, int next) {
+  private static boolean periodEnds(String text, int sentenceStart, int dot, int next, Language language) {
     if (!startsSentence(text.charAt(next))) return false;
     int ws = dot;
     while (ws > sentenceStart && !isSpace(text.charAt(ws - 1)) && text.charAt(ws - 1) != '(') ws--;
     String word = text.substring(ws, dot).toLowerCase(Locale.ROOT);
     while (!word.isEmpty() && !Character.isLetterOrDigit(word.charAt(0))) word = word.substring(1);
     if (word.isEmpty()) return true;
-    if (ABBREVIATIONS.contains(word)) return false;
+    if (BEFORE_NUMBERS.contains(word)) return !numberAt(text, next);
+    if (COMMON.contains(word)) return false;
+    if (language != Language.PT && ENGLISH.contains(word)) return false;
+    if (language != Language.EN && PORTUGUESE.contains(word)) return false;
     // Single-letter initials (J. Smith) and dotted acronyms (U.S.A.) do not end sentences.
     if (word.length() == 1 && Character.isLetter(word.charAt(0))) {
       return false;
@@ -142,6 +154,15 @@ public final class SentenceSegmenter {
     // An ordinal that opens its line is a numbered-list marker ("1. Download the file").
     if (word.length() <= 3 && word.chars().allMatch(Character::isDigit) && opensLine(text, ws)) return false;
     return true;
+  }
+
+  /** A digit, or a Roman numeral of two letters or more, or V, X, L, C, D, M alone ("Cap. IV"). */
+  private static boolean numberAt(String text, int i) {
+    if (Character.isDigit(text.charAt(i))) return true;
+    int j = i;
+    while (j < text.length() && "IVXLCDM".indexOf(text.charAt(j)) >= 0) j++;
+    if (j == i || (j < text.length() && Character.isLetter(text.charAt(j)))) return false;
+    return j - i >= 2 || text.charAt(i) != 'I';
   }
 
   private static boolean opensLine(String text, int i) {

@@ -37,6 +37,7 @@ import java.util.stream.Stream;
  */
 public final class Ingestor {
   private static final int EMBED_BATCH = 256;
+  private static final String CHUNKING_VERSION = "c1";
   private final Index index;
   private final Loaders loaders;
   private final IngestOptions options;
@@ -225,7 +226,8 @@ public final class Ingestor {
   }
 
   private String configSignature() {
-    return options.chunker().name() + ":" + options.chunker().maxTokens() + ":"
+    // Bump CHUNKING_VERSION when chunk boundaries change for the same options, so re-ingest re-cuts.
+    return CHUNKING_VERSION + ":" + options.chunker().name() + ":" + options.chunker().maxTokens() + ":"
         + (options.chunker() instanceof dev.ctxpack.chunk.TokenChunker t ? t.overlap() : 0) + ":"
         + options.embedder().map(Embedder::id).orElse("none");
   }
