@@ -121,11 +121,13 @@ public final class DefaultContextPacker implements ContextPacker {
 
   private ContextPackage finish(String query, PromptRenderer.Rendered r, List<Source> sources, int used, int limit,
       PackOptions o, Tokenizer tok, Trace trace) {
-    int instructions = tok.count(r.instructions());
+    // Components are counted apart; tokens can merge across their seams, so the sources get the
+    // exact remainder and the instructions absorb any seam difference: the parts sum to used.
     int q = tok.count(r.query());
+    int sourcesTokens = sources.isEmpty() ? 0 : Math.max(0, used - tok.count(r.instructions()) - q);
     Map<String, Integer> by = new LinkedHashMap<>();
-    by.put("instructions", instructions);
-    by.put("sources", Math.max(0, used - instructions - q));
+    by.put("instructions", used - q - sourcesTokens);
+    by.put("sources", sourcesTokens);
     by.put("query", q);
     BudgetReport budget = new BudgetReport(limit, used, o.reserve(), by);
     List<PlanStep> plan = List.of(new PlanStep(1, "generate", sources.stream().map(Source::label).toList(), r.prompt()));
