@@ -6,6 +6,7 @@ import dev.ctxpack.index.Index;
 import dev.ctxpack.lucene.LuceneIndex;
 import dev.ctxpack.onnx.Embedders;
 import dev.ctxpack.pack.DefaultContextPacker;
+import dev.ctxpack.retrieve.Fusion;
 import dev.ctxpack.retrieve.HybridRetriever;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -38,11 +39,11 @@ final class Components {
     return LuceneIndex.openExisting(path);
   }
 
-  static HybridRetriever retriever(Index index, Embedder embedder) {
-    return new HybridRetriever(index, embedder);
+  static HybridRetriever retriever(Index index, Embedder embedder, Fusion fusion) {
+    return new HybridRetriever(index, embedder, fusion);
   }
 
-  static DefaultContextPacker packer(Index index, Embedder embedder) {
-    return DefaultContextPacker.builder().retriever(retriever(index, embedder)).build();
+  static DefaultContextPacker packer(Index index, Embedder embedder, Fusion fusion) {
+    return DefaultContextPacker.builder().retriever(retriever(index, embedder, fusion)).build();
   }
 }

@@ -27,6 +27,7 @@ final class PackCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
   @Mixin CommonOptions common = new CommonOptions();
   @Mixin PackFlags flags = new PackFlags();
+  @Mixin FusionFlags fusion = new FusionFlags();
 
   @Option(names = {"-q", "--query"}, paramLabel = "Q", description = "The question.")
   String query;
@@ -43,7 +44,7 @@ final class PackCommand implements Callable<Integer> {
     PackOptions options = flags.options();
     try (LuceneIndex index = Components.openExisting(common.indexPath())) {
       Embedder embedder = Components.searchEmbedder(index, common.embedder);
-      DefaultContextPacker packer = Components.packer(index, embedder);
+      DefaultContextPacker packer = Components.packer(index, embedder, fusion.fusion());
       if (batch != null) {
         return BatchRunner.run(batch, out, req -> {
           String q = BatchRunner.text(req, "query", null);

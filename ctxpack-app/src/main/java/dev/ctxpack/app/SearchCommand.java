@@ -21,6 +21,7 @@ import picocli.CommandLine.Option;
 final class SearchCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
   @Mixin CommonOptions common = new CommonOptions();
+  @Mixin FusionFlags fusion = new FusionFlags();
 
   @Option(names = {"-q", "--query"}, paramLabel = "Q", description = "The query.")
   String query;
@@ -41,7 +42,7 @@ final class SearchCommand implements Callable<Integer> {
     RetrievalMode m = RetrievalMode.parse(mode);
     try (LuceneIndex index = Components.openExisting(common.indexPath())) {
       Embedder embedder = Components.searchEmbedder(index, common.embedder);
-      HybridRetriever retriever = Components.retriever(index, embedder);
+      HybridRetriever retriever = Components.retriever(index, embedder, fusion.fusion());
       if (batch != null) {
         return BatchRunner.run(batch, out, req -> {
           String q = BatchRunner.text(req, "query", null);

@@ -42,6 +42,14 @@ class HybridEndToEndTest {
     assertThat(pack.code()).as(pack.err()).isZero();
     assertThat(pack.json().get("sources").get(0).get("docId").asText()).isEqualTo("car");
     assertThat(pack.json().get("trace").toString()).contains("fusion=rrf(k=60)");
+
+    CliRunner weighted = CliRunner.run("pack", "--index", index, "--format", "json", "-q", "why did the car not start?",
+        "--budget", "400", "--fusion", "weighted", "--weights", "0.3,0.7");
+    assertThat(weighted.json().get("sources").get(0).get("docId").asText()).isEqualTo("car");
+    assertThat(weighted.json().get("trace").toString()).contains("fusion=weighted([0.3, 0.7], min-max)");
+    CliRunner badWeights = CliRunner.run("search", "--index", index, "-q", "x", "--weights", "1");
+    assertThat(badWeights.code()).isEqualTo(2);
+    assertThat(badWeights.err()).contains("--weights");
   }
 
   @Test
