@@ -48,6 +48,11 @@ public interface Index extends Closeable {
   interface Batch extends Closeable {
     void put(IndexEntry entry) throws IOException;
 
+    /** Puts every entry; an implementation may write them concurrently. */
+    default void putAll(List<IndexEntry> entries) throws IOException {
+      for (IndexEntry e : entries) put(e);
+    }
+
     void delete(String docId) throws IOException;
 
     /** Makes the batch durable and visible to new searches. The batch can be reused afterwards. */

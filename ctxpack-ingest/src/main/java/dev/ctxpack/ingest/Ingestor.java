@@ -85,20 +85,27 @@ public final class Ingestor {
         List<List<Chunker.SectionMark>> sections = new ArrayList<>();
         int fAdded = 0;
         int fUpdated = 0;
-        for (LoadedDocument ld : docs) {
-          String text = TextNormalizer.storageForm(ld.text());
-          if (text.isBlank()) {
+        // Normalising, identifying, detecting and hashing are per document: run them in parallel.
+        List<Document> normalized = java.util.stream.IntStream.range(0, docs.size()).parallel()
+            .mapToObj(i -> normalize(docs.get(i)))
+            .toList();
+        List<String> hashes = normalized.stream().parallel()
+            .map(d -> d == null ? null : contentHash(d, config))
+            .toList();
+        List<String> toWriteHashes = new ArrayList<>();
+        for (int di = 0; di < docs.size(); di++) {
+          LoadedDocument ld = docs.get(di);
+          Document doc = normalized.get(di);
+          if (doc == null) {
             failed.add(new IngestSummary.Failure(file + (ld.id() != null ? "#" + ld.id() : ""), "empty text"));
             continue;
           }
-          String id = ld.id() != null ? ld.id() : TextNormalizer.contentId(text);
+          String id = doc.id();
           if (!seen.add(id)) {
             duplicates++;
             continue;
           }
-          Language lang = options.language().orElseGet(() -> detector.detect(ld.title() + "\n" + text));
-          Document doc = new Document(id, ld.uri(), ld.title(), lang, ld.metadata(), text);
-          String hash = contentHash(doc, config);
+          String hash = hashes.get(di);
           var existing = index.find(id);
           if (existing.isPresent()) {
             if (ld.id() == null && !existing.get().sourcePath().equals(sourcePath)
@@ -124,19 +131,20 @@ public final class Ingestor {
             fAdded++;
           }
           toWrite.add(doc);
+          toWriteHashes.add(hash);
           sections.add(ld.sections());
         }
         List<IndexEntry> entries;
         try {
-          entries = prepare(file, toWrite, sections, sourcePath, config);
+          entries = prepare(file, toWrite, toWriteHashes, sections, sourcePath);
         } catch (RuntimeException e) {
           failed.add(new IngestSummary.Failure(file.toString(), "could not be prepared: " + e.getMessage()));
           listener.fileDone(file, fi, files.size());
           continue;
         }
         for (String d : deletes) batch.delete(d);
+        batch.putAll(entries);
         for (IndexEntry e : entries) {
-          batch.put(e);
           pending.add(e.doc().id());
           chunkCount += e.chunks().size();
           bytes += e.doc().text().length();
@@ -187,8 +195,8 @@ public final class Ingestor {
     return removed;
   }
 
-  private List<IndexEntry> prepare(Path file, List<Document> docs, List<List<Chunker.SectionMark>> sections, String sourcePath,
-      String config) {
+  private List<IndexEntry> prepare(Path file, List<Document> docs, List<String> hashes,
+      List<List<Chunker.SectionMark>> sections, String sourcePath) {
     List<List<Chunk>> chunks = new ArrayList<>(docs.size());
     for (int i = 0; i < docs.size(); i++) chunks.add(null);
     java.util.stream.IntStream.range(0, docs.size()).parallel()
@@ -214,10 +222,19 @@ public final class Ingestor {
     List<IndexEntry> out = new ArrayList<>(docs.size());
     for (int i = 0; i < docs.size(); i++) {
       Document d = docs.get(i);
-      out.add(new IndexEntry(d, sourcePath, contentHash(d, config), chunks.get(i),
+      out.add(new IndexEntry(d, sourcePath, hashes.get(i), chunks.get(i),
           embedder == null ? List.of() : vectors.get(i), embedder == null ? null : embedder.id()));
     }
     return out;
+  }
+
+  /** The stored form of a loaded document, or null when its text is blank. */
+  private Document normalize(LoadedDocument ld) {
+    String text = TextNormalizer.storageForm(ld.text());
+    if (text.isBlank()) return null;
+    String id = ld.id() != null ? ld.id() : TextNormalizer.contentId(text);
+    Language lang = options.language().orElseGet(() -> detector.detect(ld.title() + "\n" + text));
+    return new Document(id, ld.uri(), ld.title(), lang, ld.metadata(), text);
   }
 
   /** What is embedded for a chunk: its document's title, then its text. */

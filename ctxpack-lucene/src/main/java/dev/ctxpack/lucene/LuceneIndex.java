@@ -141,6 +141,33 @@ public final class LuceneIndex implements Index {
       }
     }
 
+    /** Writes the entries from up to two threads (IndexWriter is thread-safe); fails on the calling thread. */
+    @Override
+    public void putAll(List<IndexEntry> entries) throws IOException {
+      check();
+      if (entries.size() < 64) {
+        for (IndexEntry e : entries) put(e);
+        return;
+      }
+      try {
+        for (IndexEntry e : entries) if (!e.vectors().isEmpty()) checkEmbedder(commitData, e);
+        dirty = true;
+        entries.parallelStream().forEach(e -> {
+          try {
+            w.updateDocuments(new Term(Fields.DOC_KEY, e.doc().id()), LuceneDocs.block(e));
+          } catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+          }
+        });
+      } catch (UncheckedIOException ex) {
+        failed();
+        throw ex.getCause();
+      } catch (RuntimeException ex) {
+        failed();
+        throw ex;
+      }
+    }
+
     @Override
     public void delete(String docId) throws IOException {
       check();

@@ -185,4 +185,27 @@ class LuceneIndexTest {
       }
     }
   }
+
+  @Test
+  void putAllWritesLargeBatchesConcurrentlyAndStillRollsBackAsAWhole() throws IOException {
+    try (LuceneIndex index = LuceneIndex.open(dir)) {
+      List<IndexEntry> many = new java.util.ArrayList<>();
+      for (int i = 0; i < 150; i++) many.add(entry("m" + i, Language.EN, "", "Entry number " + i + " text.", unit(1, i, 0)));
+      try (Index.Batch b = index.begin()) {
+        b.putAll(many);
+        b.commit();
+      }
+      assertThat(index.stats().documents()).isEqualTo(150);
+      assertThat(index.stats().vectors()).isEqualTo(150);
+      List<IndexEntry> mixed = new java.util.ArrayList<>();
+      for (int i = 0; i < 100; i++) mixed.add(entry("n" + i, Language.EN, "", "Other " + i, unit(1, 0, i)));
+      Document d = new Document("bad", "", "", Language.EN, Map.of(), "bad vectors");
+      mixed.add(new IndexEntry(d, "", "h", chunker.chunk(d), List.of(unit(1, 0)), "test-emb"));
+      try (Index.Batch b = index.begin()) {
+        assertThatThrownBy(() -> b.putAll(mixed)).hasMessageContaining("dims");
+      }
+      assertThat(index.stats().documents()).isEqualTo(150);
+      assertThat(index.find("n0")).isEmpty();
+    }
+  }
 }
