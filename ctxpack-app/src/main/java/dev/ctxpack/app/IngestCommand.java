@@ -43,6 +43,11 @@ final class IngestCommand implements Callable<Integer> {
   @Option(names = "--sync", description = "Remove documents whose files are gone from the given directories.")
   boolean sync;
 
+  @Option(names = "--vector-window", defaultValue = "100", paramLabel = "N",
+      description = "Embed each chunk in sentence-aligned windows of about N tokens; 0 embeds whole chunks."
+          + " Default: ${DEFAULT-VALUE}.")
+  int vectorWindow;
+
   @Option(names = "--commit-every", defaultValue = "512", paramLabel = "N",
       description = "Commit after at least N documents (files are never split). Default: ${DEFAULT-VALUE}.")
   int commitEvery;
@@ -54,7 +59,12 @@ final class IngestCommand implements Callable<Integer> {
     Chunker chunker = chunking.chunker();
     Optional<Language> language = lang.equalsIgnoreCase("auto") ? Optional.empty() : Optional.of(Language.fromCode(lang));
     Embedder embedder = noEmbed ? null : Components.embedder(common.embedder);
-    IngestOptions options = new IngestOptions(chunker, language, Optional.ofNullable(embedder), commitEvery, sync);
+    if (vectorWindow != 0 && vectorWindow < TokenChunker.MIN_MAX_TOKENS) {
+      throw new UsageException("--vector-window must be 0 or >= " + TokenChunker.MIN_MAX_TOKENS + ", was " + vectorWindow);
+    }
+    if (commitEvery < 1) throw new UsageException("--commit-every must be >= 1, was " + commitEvery);
+    IngestOptions options =
+        new IngestOptions(chunker, language, Optional.ofNullable(embedder), vectorWindow, commitEvery, sync);
     IngestSummary s;
     try (LuceneIndex index = LuceneIndex.open(common.indexPath())) {
       s = new Ingestor(index, Loaders.defaults(), options, new Progress(err, Progress.terminal())).ingest(paths);

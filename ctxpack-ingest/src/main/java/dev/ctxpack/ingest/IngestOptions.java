@@ -1,6 +1,7 @@
 package dev.ctxpack.ingest;
 
 import dev.ctxpack.chunk.Chunker;
+import dev.ctxpack.chunk.TokenChunker;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.model.Language;
 import java.util.Objects;
@@ -8,34 +9,50 @@ import java.util.Optional;
 
 /**
  * Options of one ingestion. {@code language} empty means detect per document; {@code embedder}
- * empty means no vectors ({@code --no-embed}); {@code commitEvery} is how many documents are
- * committed together at most (files are never split across commits); {@code sync} removes stored
- * documents whose source files are gone.
+ * empty means no vectors ({@code --no-embed}); {@code vectorWindow} is the size in tokens of the
+ * windows each chunk is embedded in (0: one vector for the whole chunk); {@code commitEvery} is how
+ * many documents are committed together at most (files are never split across commits); {@code
+ * sync} removes stored documents whose source files are gone.
  */
 public record IngestOptions(
-    Chunker chunker, Optional<Language> language, Optional<Embedder> embedder, int commitEvery, boolean sync) {
+    Chunker chunker, Optional<Language> language, Optional<Embedder> embedder, int vectorWindow, int commitEvery,
+    boolean sync) {
   public static final int DEFAULT_COMMIT_EVERY = 512;
+  /**
+   * Sentence-aligned windows of about 100 tokens: small sentence-transformers such as MiniLM are
+   * trained on short passages, and a 300-token chunk embedded whole is found less often (measured
+   * in docs/BENCHMARKS.md).
+   */
+  public static final int DEFAULT_VECTOR_WINDOW = 100;
 
   public IngestOptions {
     Objects.requireNonNull(chunker, "chunker");
     language = language == null ? Optional.empty() : language;
     embedder = embedder == null ? Optional.empty() : embedder;
+    if (vectorWindow != 0 && vectorWindow < TokenChunker.MIN_MAX_TOKENS) {
+      throw new IllegalArgumentException("vectorWindow must be 0 or >= " + TokenChunker.MIN_MAX_TOKENS + ", was " + vectorWindow);
+    }
     if (commitEvery < 1) throw new IllegalArgumentException("commitEvery must be >= 1, was " + commitEvery);
   }
 
   public static IngestOptions of(Chunker chunker, Embedder embedderOrNull) {
-    return new IngestOptions(chunker, Optional.empty(), Optional.ofNullable(embedderOrNull), DEFAULT_COMMIT_EVERY, false);
+    return new IngestOptions(chunker, Optional.empty(), Optional.ofNullable(embedderOrNull), DEFAULT_VECTOR_WINDOW,
+        DEFAULT_COMMIT_EVERY, false);
   }
 
   public IngestOptions withCommitEvery(int n) {
-    return new IngestOptions(chunker, language, embedder, n, sync);
+    return new IngestOptions(chunker, language, embedder, vectorWindow, n, sync);
   }
 
   public IngestOptions withSync(boolean on) {
-    return new IngestOptions(chunker, language, embedder, commitEvery, on);
+    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, on);
   }
 
   public IngestOptions withLanguage(Language l) {
-    return new IngestOptions(chunker, Optional.ofNullable(l), embedder, commitEvery, sync);
+    return new IngestOptions(chunker, Optional.ofNullable(l), embedder, vectorWindow, commitEvery, sync);
+  }
+
+  public IngestOptions withVectorWindow(int tokens) {
+    return new IngestOptions(chunker, language, embedder, tokens, commitEvery, sync);
   }
 }

@@ -3,7 +3,11 @@ package dev.ctxpack.ingest;
 import dev.ctxpack.chunk.Chunker;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Index;
+import dev.ctxpack.chunk.TokenChunker;
+import dev.ctxpack.index.ChunkVector;
 import dev.ctxpack.index.IndexEntry;
+import dev.ctxpack.model.Span;
+import dev.ctxpack.token.Tokenizers;
 import dev.ctxpack.model.Chunk;
 import dev.ctxpack.model.Document;
 import dev.ctxpack.model.Language;
@@ -43,12 +47,15 @@ public final class Ingestor {
   private final IngestOptions options;
   private final IngestListener listener;
   private final LanguageDetector detector = new LanguageDetector();
+  private final TokenChunker windowChunker;
 
   public Ingestor(Index index, Loaders loaders, IngestOptions options, IngestListener listener) {
     this.index = Objects.requireNonNull(index, "index");
     this.loaders = Objects.requireNonNull(loaders, "loaders");
     this.options = Objects.requireNonNull(options, "options");
     this.listener = listener == null ? IngestListener.NONE : listener;
+    this.windowChunker = options.vectorWindow() > 0
+        ? new TokenChunker(Tokenizers.defaultTokenizer(), options.vectorWindow(), 0) : null;
   }
 
   public IngestSummary ingest(List<Path> inputs) throws IOException {
@@ -201,22 +208,31 @@ public final class Ingestor {
     for (int i = 0; i < docs.size(); i++) chunks.add(null);
     java.util.stream.IntStream.range(0, docs.size()).parallel()
         .forEach(i -> chunks.set(i, options.chunker().chunk(docs.get(i), sections.get(i))));
-    List<List<float[]>> vectors = new ArrayList<>();
     Embedder embedder = options.embedder().orElse(null);
+    List<List<ChunkVector>> vectors = new ArrayList<>();
     if (embedder != null) {
+      // Each chunk is embedded in sentence-aligned windows; each window keeps its offsets.
       List<String> texts = new ArrayList<>();
+      List<int[]> owners = new ArrayList<>();
+      List<Span> spans = new ArrayList<>();
       for (int i = 0; i < docs.size(); i++) {
-        for (Chunk c : chunks.get(i)) texts.add(embeddingText(docs.get(i), c));
+        for (int c = 0; c < chunks.get(i).size(); c++) {
+          Chunk chunk = chunks.get(i).get(c);
+          for (Span w : windows(docs.get(i), chunk)) {
+            texts.add(embeddingText(docs.get(i), w.of(docs.get(i).text())));
+            owners.add(new int[] {i, c});
+            spans.add(w);
+          }
+        }
       }
       List<float[]> all = new ArrayList<>(texts.size());
       for (int from = 0; from < texts.size(); from += EMBED_BATCH) {
         all.addAll(embedder.embed(texts.subList(from, Math.min(texts.size(), from + EMBED_BATCH))));
         listener.embedded(file, all.size(), texts.size());
       }
-      int k = 0;
-      for (List<Chunk> cs : chunks) {
-        vectors.add(all.subList(k, k + cs.size()));
-        k += cs.size();
+      for (int i = 0; i < docs.size(); i++) vectors.add(new ArrayList<>());
+      for (int j = 0; j < all.size(); j++) {
+        vectors.get(owners.get(j)[0]).add(new ChunkVector(owners.get(j)[1], spans.get(j), all.get(j)));
       }
     }
     List<IndexEntry> out = new ArrayList<>(docs.size());
@@ -224,6 +240,17 @@ public final class Ingestor {
       Document d = docs.get(i);
       out.add(new IndexEntry(d, sourcePath, hashes.get(i), chunks.get(i),
           embedder == null ? List.of() : vectors.get(i), embedder == null ? null : embedder.id()));
+    }
+    return out;
+  }
+
+  /** The windows a chunk is embedded in: the chunk itself when it is small enough. */
+  private List<Span> windows(Document doc, Chunk chunk) {
+    if (windowChunker == null || chunk.tokens() <= options.vectorWindow()) return List.of(chunk.span());
+    Document part = new Document(doc.id(), "", "", doc.language(), null, chunk.text());
+    List<Span> out = new ArrayList<>();
+    for (Chunk w : windowChunker.chunk(part)) {
+      out.add(new Span(chunk.span().start() + w.span().start(), chunk.span().start() + w.span().end()));
     }
     return out;
   }
@@ -237,16 +264,16 @@ public final class Ingestor {
     return new Document(id, ld.uri(), ld.title(), lang, ld.metadata(), text);
   }
 
-  /** What is embedded for a chunk: its document's title, then its text. */
-  public static String embeddingText(Document doc, Chunk c) {
-    return doc.title().isBlank() ? c.text() : doc.title() + "\n" + c.text();
+  /** What is embedded for a window of a document: the document's title, then the window's text. */
+  public static String embeddingText(Document doc, String text) {
+    return doc.title().isBlank() ? text : doc.title() + "\n" + text;
   }
 
   private String configSignature() {
     // Bump CHUNKING_VERSION when chunk boundaries change for the same options, so re-ingest re-cuts.
     return CHUNKING_VERSION + ":" + options.chunker().name() + ":" + options.chunker().maxTokens() + ":"
         + (options.chunker() instanceof dev.ctxpack.chunk.TokenChunker t ? t.overlap() : 0) + ":"
-        + options.embedder().map(Embedder::id).orElse("none");
+        + options.embedder().map(Embedder::id).orElse("none") + ":w" + options.vectorWindow();
   }
 
   private static String contentHash(Document d, String config) {

@@ -1,10 +1,14 @@
 package dev.ctxpack.lucene;
 
-/** Field names of the Lucene schema. Each document is one record doc plus one doc per chunk. */
+/**
+ * Field names of the Lucene schema. Each document is one block: a record, one Lucene document per
+ * chunk, and one per vector window (pointing at its chunk by id).
+ */
 final class Fields {
   static final String TYPE = "type";
   static final String TYPE_DOC = "doc";
   static final String TYPE_CHUNK = "chunk";
+  static final String TYPE_VECTOR = "vector";
   /** The owning document id, on the record and on every chunk: the unit of atomic replacement. */
   static final String DOC_KEY = "docKey";
   static final String CHUNK_ID = "chunkId";
@@ -29,7 +33,7 @@ final class Fields {
   static final String COMMIT_EMBEDDER = "ctxpack.embedder";
   static final String COMMIT_DIMENSION = "ctxpack.dimension";
   static final String COMMIT_SCHEMA = "ctxpack.schema";
-  static final String SCHEMA_VERSION = "1";
+  static final String SCHEMA_VERSION = "2";
 
   private Fields() {}
 }

@@ -233,7 +233,7 @@ public final class LuceneIndex implements Index {
 
   private static void checkEmbedder(Map<String, String> commitData, IndexEntry e) {
     String id = e.embedderId();
-    String dim = Integer.toString(e.vectors().get(0).length);
+    String dim = Integer.toString(e.dimension());
     String have = commitData.get(Fields.COMMIT_EMBEDDER);
     if (have == null) {
       commitData.put(Fields.COMMIT_EMBEDDER, id);
@@ -357,12 +357,38 @@ public final class LuceneIndex implements Index {
     return withSearcher(s -> toCandidates(s, s.search(q, k), Signal.BM25, false), List.of());
   }
 
+  /**
+   * Nearest vector windows, collapsed to their chunks: a chunk scores its best window's cosine.
+   * Fetches {@code 3k + 20} windows so that {@code k} distinct chunks are usually found.
+   */
   @Override
   public List<Candidate> searchDense(float[] vector, int k) throws IOException {
     if (k < 1) throw new IllegalArgumentException("k must be >= 1, was " + k);
     return withSearcher(s -> {
       if (stats(s).vectors() == 0) return List.of();
-      return toCandidates(s, s.search(new KnnFloatVectorQuery(Fields.VECTOR, vector, k), k), Signal.DENSE, true);
+      int windows = Math.min(10_000, 3 * k + 20);
+      TopDocs td = s.search(new KnnFloatVectorQuery(Fields.VECTOR, vector, windows), windows);
+      StoredFields sf = s.storedFields();
+      java.util.LinkedHashMap<String, Double> best = new java.util.LinkedHashMap<>();
+      for (ScoreDoc sd : td.scoreDocs) {
+        String chunkId = sf.document(sd.doc, java.util.Set.of(Fields.CHUNK_ID)).get(Fields.CHUNK_ID);
+        // Lucene maps a dot product x to (1 + x) / 2; report the cosine itself.
+        best.merge(chunkId, 2.0 * sd.score - 1.0, Math::max);
+      }
+      List<Candidate> out = new ArrayList<>(Math.min(k, best.size()));
+      for (var e : best.entrySet()) {
+        var q = new org.apache.lucene.search.BooleanQuery.Builder()
+            .add(new TermQuery(new Term(Fields.CHUNK_ID, e.getKey())), org.apache.lucene.search.BooleanClause.Occur.FILTER)
+            .add(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)), org.apache.lucene.search.BooleanClause.Occur.FILTER)
+            .build();
+        TopDocs hit = s.search(q, 1);
+        if (hit.scoreDocs.length == 0) continue;
+        var d = sf.document(hit.scoreDocs[0].doc);
+        out.add(new Candidate(chunk(d), docInfo(d), Scores.of(Signal.DENSE, e.getValue())));
+      }
+      out.sort(java.util.Comparator.comparingDouble((Candidate c) -> -c.scores().getOr(Signal.DENSE, 0))
+          .thenComparing(c -> c.chunk().id()));
+      return out.size() > k ? List.copyOf(out.subList(0, k)) : out;
     }, List.of());
   }
 
@@ -477,10 +503,18 @@ public final class LuceneIndex implements Index {
         // The title is searchable with every chunk of its document; it is not part of the chunk text.
         String searchable = doc.title().isBlank() ? c.text() : doc.title() + "\n" + c.text();
         d.add(new TextField(body, searchable, Field.Store.NO));
-        if (!e.vectors().isEmpty()) {
-          d.add(new KnnFloatVectorField(Fields.VECTOR, e.vectors().get(i), VectorSimilarityFunction.DOT_PRODUCT));
-          d.add(new StringField(Fields.HAS_VECTOR, "1", Field.Store.NO));
-        }
+        out.add(d);
+      }
+      // One document per vector window, pointing at its chunk; same block, so same atomicity.
+      for (var v : e.vectors()) {
+        var d = new org.apache.lucene.document.Document();
+        d.add(new StringField(Fields.TYPE, Fields.TYPE_VECTOR, Field.Store.NO));
+        d.add(new StringField(Fields.DOC_KEY, doc.id(), Field.Store.YES));
+        d.add(new StringField(Fields.CHUNK_ID, e.chunks().get(v.chunk()).id(), Field.Store.YES));
+        d.add(new StoredField(Fields.START, v.span().start()));
+        d.add(new StoredField(Fields.END, v.span().end()));
+        d.add(new KnnFloatVectorField(Fields.VECTOR, v.vector(), VectorSimilarityFunction.DOT_PRODUCT));
+        d.add(new StringField(Fields.HAS_VECTOR, "1", Field.Store.NO));
         out.add(d);
       }
       return out;

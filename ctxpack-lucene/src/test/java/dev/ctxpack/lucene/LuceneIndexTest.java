@@ -28,7 +28,7 @@ class LuceneIndexTest {
     Document d = new Document(id, "file:///" + id, title, lang, Map.of("date", "2025-01-0" + (id.length() % 9 + 1)), text);
     List<Chunk> chunks = chunker.chunk(d);
     List<float[]> vs = vectors.length == 0 ? List.of() : chunks.stream().map(c -> vectors[0].clone()).toList();
-    return new IndexEntry(d, "/src/" + id + ".txt", "hash-" + text.hashCode(), chunks, vs, vs.isEmpty() ? null : "test-emb");
+    return IndexEntry.withChunkVectors(d, "/src/" + id + ".txt", "hash-" + text.hashCode(), chunks, vs, vs.isEmpty() ? null : "test-emb");
   }
 
   private static float[] unit(float... v) {
@@ -114,7 +114,7 @@ class LuceneIndexTest {
       index.write(List.of(entry("a", Language.EN, "", "alpha", unit(1, 0, 0))), List.of());
       IndexEntry ok = entry("b", Language.EN, "", "beta");
       Document d = new Document("c", "", "", Language.EN, Map.of(), "gamma");
-      IndexEntry other = new IndexEntry(d, "", "h", chunker.chunk(d), List.of(unit(1, 0, 0, 0)), "other-emb");
+      IndexEntry other = IndexEntry.withChunkVectors(d, "", "h", chunker.chunk(d), List.of(unit(1, 0, 0, 0)), "other-emb");
       assertThatThrownBy(() -> index.write(List.of(ok, other), List.of()))
           .isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining("test-emb")
@@ -200,12 +200,36 @@ class LuceneIndexTest {
       List<IndexEntry> mixed = new java.util.ArrayList<>();
       for (int i = 0; i < 100; i++) mixed.add(entry("n" + i, Language.EN, "", "Other " + i, unit(1, 0, i)));
       Document d = new Document("bad", "", "", Language.EN, Map.of(), "bad vectors");
-      mixed.add(new IndexEntry(d, "", "h", chunker.chunk(d), List.of(unit(1, 0)), "test-emb"));
+      mixed.add(IndexEntry.withChunkVectors(d, "", "h", chunker.chunk(d), List.of(unit(1, 0)), "test-emb"));
       try (Index.Batch b = index.begin()) {
         assertThatThrownBy(() -> b.putAll(mixed)).hasMessageContaining("dims");
       }
       assertThat(index.stats().documents()).isEqualTo(150);
       assertThat(index.find("n0")).isEmpty();
     }
+  }
+
+  @Test
+  void aChunkWithSeveralWindowVectorsIsFoundByAnyOfThemOnceWithItsBestScore() throws IOException {
+    String text = "Alpha part of the chunk. Beta part of the chunk.";
+    Document d = new Document("w", "", "", Language.EN, Map.of(), text);
+    Chunk whole = new Chunk("w#0", "w", new dev.ctxpack.model.Span(0, text.length()), text, "", 0, 12);
+    List<dev.ctxpack.index.ChunkVector> windows = List.of(
+        new dev.ctxpack.index.ChunkVector(0, new dev.ctxpack.model.Span(0, 24), unit(1, 0, 0)),
+        new dev.ctxpack.index.ChunkVector(0, new dev.ctxpack.model.Span(25, text.length()), unit(0, 1, 0)));
+    IndexEntry e = new IndexEntry(d, "", "h", List.of(whole), windows, "test-emb");
+    try (LuceneIndex index = LuceneIndex.open(dir)) {
+      index.write(List.of(e, entry("other", Language.EN, "", "unrelated", unit(0.6f, 0.8f, 0))), List.of());
+      assertThat(index.stats().vectors()).isEqualTo(3);
+      List<Candidate> byBeta = index.searchDense(unit(0, 1, 0), 5);
+      assertThat(byBeta).extracting(c -> c.chunk().id()).containsExactly("w#0", "other#0");
+      assertThat(byBeta.get(0).scores().getOr(Signal.DENSE, 0)).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-5));
+      assertThat(byBeta.get(0).chunk().text()).isEqualTo(text);
+      List<Candidate> byAlpha = index.searchDense(unit(1, 0, 0), 1);
+      assertThat(byAlpha).extracting(c -> c.chunk().id()).containsExactly("w#0");
+    }
+    assertThatThrownBy(() -> new IndexEntry(d, "", "h", List.of(whole),
+        List.of(new dev.ctxpack.index.ChunkVector(0, new dev.ctxpack.model.Span(0, text.length() + 1), unit(1, 0, 0))),
+        "test-emb")).hasMessageContaining("outside chunk");
   }
 }
