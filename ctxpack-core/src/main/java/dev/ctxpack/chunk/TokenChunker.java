@@ -24,6 +24,8 @@ public final class TokenChunker implements Chunker {
   public static final double DEFAULT_OVERLAP = 0.15;
   /** A chunk must be able to hold any single code point (at most 4 bytes, so 4 byte-level tokens). */
   public static final int MIN_MAX_TOKENS = 8;
+  /** Texts up to this many chars per allowed token are first tried as a single chunk. */
+  private static final int FAST_PATH_CHARS_PER_TOKEN = 6;
 
   private final Tokenizer tokenizer;
   private final int maxTokens;
@@ -59,6 +61,21 @@ public final class TokenChunker implements Chunker {
   @Override
   public List<Chunk> chunk(Document doc, List<SectionMark> sections) {
     String text = doc.text();
+    // Fast path: a text that plausibly fits is counted once and, if it fits, is one chunk (the
+    // same span the general path would give: first to last non-space character).
+    if (text.length() <= (long) maxTokens * FAST_PATH_CHARS_PER_TOKEN) {
+      int start = 0;
+      int end = text.length();
+      while (start < end && isSpace(text.charAt(start))) start++;
+      while (end > start && isSpace(text.charAt(end - 1))) end--;
+      if (start == end) return List.of();
+      String whole = text.substring(start, end);
+      int n = tokenizer.count(whole);
+      if (n <= maxTokens) {
+        return List.of(new Chunk(Chunker.chunkId(doc.id(), 0), doc.id(), new Span(start, end), whole,
+            Chunker.sectionAt(sections, start), 0, n));
+      }
+    }
     List<Integer> counts = new ArrayList<>();
     List<Span> units = TextUnits.fit(text, segmenter.split(text, doc.language()), tokenizer, maxTokens, counts);
     List<Chunk> chunks = new ArrayList<>();
@@ -147,5 +164,10 @@ public final class TokenChunker implements Chunker {
       best = ws;
     }
     return best;
+  }
+
+  /** The whitespace the sentence segmenter trims. */
+  private static boolean isSpace(char c) {
+    return Character.isWhitespace(c) || c == '\u00A0' || c == '\u2007' || c == '\u202F';
   }
 }
