@@ -1,0 +1,171 @@
+package dev.ctxpack.onnx;
+
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import dev.ctxpack.embed.Embedder;
+import dev.langchain4j.data.segment.TextSegment;
+import dev.langchain4j.model.embedding.onnx.AbstractInProcessEmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.OnnxBertBiEncoder;
+import dev.langchain4j.model.embedding.onnx.PoolingMode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+
+/**
+ * One loaded sentence-transformer (ONNX session, Hugging Face tokenizer, pooling) run through
+ * langchain4j's {@link OnnxBertBiEncoder}. Thread-safe: the session and tokenizer are immutable and
+ * ONNX Runtime allows concurrent {@code run} calls.
+ *
+ * <p>Why the session is single-threaded: ONNX Runtime's default session runs every text on the
+ * session's intra-op pool (one thread per core), whose threads spin between operators. On a 2-core machine, 1,000
+ * texts of 300 tokens took ~14–19 CPU ms per text that way and ~130–140 texts/s at best, with or
+ * without langchain4j's {@code embedAll}; one intra-op thread per text with texts spread over one
+ * executor thread per core took ~9 CPU ms per text and ~225 texts/s ({@code MiniLmThroughput} in
+ * the tests reproduces this). A single query then costs one core for under 10 ms.
+ */
+final class InProcessModel {
+  private final String name;
+  private final Runner runner;
+
+  private InProcessModel(String name, OnnxBertBiEncoder encoder) {
+    this.name = name;
+    this.runner = new Runner(encoder);
+  }
+
+  /** Loads a model held in memory (e.g. a class-path resource) with its tokenizer.json stream. */
+  static InProcessModel fromBytes(String name, byte[] model, InputStream tokenizer, PoolingMode pooling) {
+    OrtEnvironment env = OrtEnvironment.getEnvironment();
+    try (OrtSession.SessionOptions options = sessionOptions()) {
+      OrtSession session = env.createSession(model, options);
+      return new InProcessModel(name, new OnnxBertBiEncoder(env, session, tokenizer, pooling));
+    } catch (OrtException e) {
+      throw new IllegalStateException("could not load ONNX model " + name + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Loads a model file and a tokenizer.json file. The caller has checked that both are readable;
+   * failures here mean the content is not what was expected and are reported naming the path.
+   */
+  static InProcessModel fromFiles(String name, Path model, Path tokenizer, PoolingMode pooling) {
+    OrtEnvironment env = OrtEnvironment.getEnvironment();
+    OrtSession session;
+    try (OrtSession.SessionOptions options = sessionOptions()) {
+      session = env.createSession(model.toString(), options);
+    } catch (OrtException | RuntimeException e) {
+      throw new IllegalArgumentException(
+          "could not load ONNX model " + model + " (is it an ONNX export of a sentence-transformer?): "
+              + e.getMessage(),
+          e);
+    }
+    try (InputStream in = Files.newInputStream(tokenizer)) {
+      return new InProcessModel(name, new OnnxBertBiEncoder(env, session, in, pooling));
+    } catch (IOException | RuntimeException e) {
+      closeQuietly(session);
+      throw new IllegalArgumentException(
+          "could not load tokenizer " + tokenizer + " (expected a Hugging Face tokenizer.json): "
+              + rootMessage(e),
+          e);
+    }
+  }
+
+  /**
+   * Embeds {@code texts} in order and returns unit-length vectors. A single text runs on the
+   * calling thread; a batch is one task per text on {@code executor}, and the first failure (in
+   * input order) cancels the tasks not yet started and is thrown naming the text's index.
+   */
+  List<float[]> embed(List<String> texts, Executor executor) {
+    Texts.requireNonBlank(texts);
+    int n = texts.size();
+    if (n == 0) return List.of();
+    if (n == 1) return List.of(embedOne(texts.get(0), 0));
+    List<CompletableFuture<float[]>> futures = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      int index = i;
+      futures.add(CompletableFuture.supplyAsync(() -> embedOne(texts.get(index), index), executor));
+    }
+    List<float[]> out = new ArrayList<>(n);
+    try {
+      for (CompletableFuture<float[]> f : futures) out.add(f.get());
+    } catch (ExecutionException e) {
+      futures.forEach(f -> f.cancel(false));
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException) throw (RuntimeException) cause;
+      if (cause instanceof Error) throw (Error) cause;
+      throw new IllegalStateException("model " + name + " failed: " + cause, cause);
+    } catch (InterruptedException e) {
+      futures.forEach(f -> f.cancel(false));
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while embedding " + n + " texts with " + name, e);
+    }
+    return Collections.unmodifiableList(out);
+  }
+
+  private float[] embedOne(String text, int index) {
+    float[] v;
+    try {
+      v = runner.embed(TextSegment.from(text)).content().vector();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "texts[" + index + "] cannot be embedded by " + name + ": " + e.getMessage()
+              + " (does it hold only zero-width, unassigned or unknown characters?)",
+          e);
+    } catch (RuntimeException e) {
+      throw new IllegalStateException(
+          "model " + name + " failed on texts[" + index + "]: " + rootMessage(e), e);
+    }
+    return Embedder.normalize(v);
+  }
+
+  private static OrtSession.SessionOptions sessionOptions() throws OrtException {
+    OrtSession.SessionOptions options = new OrtSession.SessionOptions();
+    try {
+      options.setIntraOpNumThreads(1);
+      options.setInterOpNumThreads(1);
+      return options;
+    } catch (OrtException | RuntimeException e) {
+      options.close();
+      throw e;
+    }
+  }
+
+  private static String rootMessage(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null) t = t.getCause();
+    return t.getMessage();
+  }
+
+  private static void closeQuietly(OrtSession session) {
+    try {
+      session.close();
+    } catch (OrtException ignored) {
+      // the load already failed; that failure is the one to report
+    }
+  }
+
+  /**
+   * langchain4j's in-process model over our encoder, called one text at a time (langchain4j runs a
+   * single text on the calling thread, so the executor given to it is never used).
+   */
+  private static final class Runner extends AbstractInProcessEmbeddingModel {
+    private final OnnxBertBiEncoder encoder;
+
+    Runner(OnnxBertBiEncoder encoder) {
+      super(Runnable::run);
+      this.encoder = encoder;
+    }
+
+    @Override
+    protected OnnxBertBiEncoder model() {
+      return encoder;
+    }
+  }
+}
