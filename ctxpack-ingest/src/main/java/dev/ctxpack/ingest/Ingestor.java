@@ -42,6 +42,8 @@ import java.util.stream.Stream;
 public final class Ingestor {
   private static final int EMBED_BATCH = 256;
   private static final String CHUNKING_VERSION = "c1";
+  /** Vector windows overlap like chunks do, so every passage of about a window lies mostly in one. */
+  private static final double WINDOW_OVERLAP = 0.15;
   private final Index index;
   private final Loaders loaders;
   private final IngestOptions options;
@@ -55,7 +57,7 @@ public final class Ingestor {
     this.options = Objects.requireNonNull(options, "options");
     this.listener = listener == null ? IngestListener.NONE : listener;
     this.windowChunker = options.vectorWindow() > 0
-        ? new TokenChunker(Tokenizers.defaultTokenizer(), options.vectorWindow(), 0) : null;
+        ? new TokenChunker(Tokenizers.defaultTokenizer(), options.vectorWindow(), WINDOW_OVERLAP) : null;
   }
 
   public IngestSummary ingest(List<Path> inputs) throws IOException {
@@ -273,7 +275,7 @@ public final class Ingestor {
     // Bump CHUNKING_VERSION when chunk boundaries change for the same options, so re-ingest re-cuts.
     return CHUNKING_VERSION + ":" + options.chunker().name() + ":" + options.chunker().maxTokens() + ":"
         + (options.chunker() instanceof dev.ctxpack.chunk.TokenChunker t ? t.overlap() : 0) + ":"
-        + options.embedder().map(Embedder::id).orElse("none") + ":w" + options.vectorWindow();
+        + options.embedder().map(Embedder::id).orElse("none") + ":w" + options.vectorWindow() + "/" + WINDOW_OVERLAP;
   }
 
   private static String contentHash(Document d, String config) {

@@ -375,16 +375,19 @@ public final class LuceneIndex implements Index {
         // Lucene maps a dot product x to (1 + x) / 2; report the cosine itself.
         best.merge(chunkId, 2.0 * sd.score - 1.0, Math::max);
       }
-      List<Candidate> out = new ArrayList<>(Math.min(k, best.size()));
-      for (var e : best.entrySet()) {
-        var q = new org.apache.lucene.search.BooleanQuery.Builder()
-            .add(new TermQuery(new Term(Fields.CHUNK_ID, e.getKey())), org.apache.lucene.search.BooleanClause.Occur.FILTER)
-            .add(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)), org.apache.lucene.search.BooleanClause.Occur.FILTER)
-            .build();
-        TopDocs hit = s.search(q, 1);
-        if (hit.scoreDocs.length == 0) continue;
-        var d = sf.document(hit.scoreDocs[0].doc);
-        out.add(new Candidate(chunk(d), docInfo(d), Scores.of(Signal.DENSE, e.getValue())));
+      // Fetch the chunks of the best windows in one query.
+      List<org.apache.lucene.util.BytesRef> ids = new ArrayList<>(best.size());
+      for (String id : best.keySet()) ids.add(new org.apache.lucene.util.BytesRef(id));
+      var q = new org.apache.lucene.search.BooleanQuery.Builder()
+          .add(new org.apache.lucene.search.TermInSetQuery(Fields.CHUNK_ID, ids), org.apache.lucene.search.BooleanClause.Occur.FILTER)
+          .add(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)), org.apache.lucene.search.BooleanClause.Occur.FILTER)
+          .build();
+      TopDocs hits = s.search(q, Math.max(1, best.size()));
+      List<Candidate> out = new ArrayList<>(hits.scoreDocs.length);
+      for (ScoreDoc sd : hits.scoreDocs) {
+        var d = sf.document(sd.doc);
+        Double score = best.get(d.get(Fields.CHUNK_ID));
+        if (score != null) out.add(new Candidate(chunk(d), docInfo(d), Scores.of(Signal.DENSE, score)));
       }
       out.sort(java.util.Comparator.comparingDouble((Candidate c) -> -c.scores().getOr(Signal.DENSE, 0))
           .thenComparing(c -> c.chunk().id()));
