@@ -46,4 +46,20 @@ class VectorWindowIngestTest {
       assertThat(whole.stats().vectors()).isEqualTo(1);
     }
   }
+
+  @Test
+  void aChunkTheModelCannotEmbedIsKeptForBm25AndTheRestOfTheFileIsEmbedded() throws Exception {
+    Path f = dir.resolve("odd.jsonl");
+    Files.writeString(f, "{\"_id\": \"zw\", \"text\": \"\u200B\u200B\u200B\"}\n"
+        + "{\"_id\": \"ok\", \"text\": \"Penguins eat fish.\"}\n");
+    Embedder minilm = Embedders.byName("minilm");
+    try (LuceneIndex index = LuceneIndex.open(dir.resolve("idx"))) {
+      var s = new Ingestor(index, Loaders.defaults(),
+          IngestOptions.of(new TokenChunker(Tokenizers.defaultTokenizer(), 300, 0.15), minilm), null).ingest(List.of(f));
+      assertThat(s.failed()).isEmpty();
+      assertThat(index.stats().documents()).isEqualTo(2);
+      assertThat(index.stats().vectors()).isEqualTo(1);
+      assertThat(index.searchDense(minilm.embed("what do penguins eat"), 5)).extracting(c -> c.doc().id()).containsExactly("ok");
+    }
+  }
 }

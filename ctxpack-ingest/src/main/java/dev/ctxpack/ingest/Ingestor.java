@@ -229,11 +229,12 @@ public final class Ingestor {
       }
       List<float[]> all = new ArrayList<>(texts.size());
       for (int from = 0; from < texts.size(); from += EMBED_BATCH) {
-        all.addAll(embedder.embed(texts.subList(from, Math.min(texts.size(), from + EMBED_BATCH))));
+        all.addAll(embedBatch(embedder, texts.subList(from, Math.min(texts.size(), from + EMBED_BATCH))));
         listener.embedded(file, all.size(), texts.size());
       }
       for (int i = 0; i < docs.size(); i++) vectors.add(new ArrayList<>());
       for (int j = 0; j < all.size(); j++) {
+        if (all.get(j) == null) continue;
         vectors.get(owners.get(j)[0]).add(new ChunkVector(owners.get(j)[1], spans.get(j), all.get(j)));
       }
     }
@@ -244,6 +245,27 @@ public final class Ingestor {
           embedder == null ? List.of() : vectors.get(i), embedder == null ? null : embedder.id()));
     }
     return out;
+  }
+
+  /**
+   * Embeds a batch; if the model rejects a text (one it reduces to nothing, such as zero-width
+   * characters only), embeds the batch one text at a time and leaves the rejected ones without a
+   * vector (null): their chunks stay searchable by BM25.
+   */
+  private static List<float[]> embedBatch(Embedder embedder, List<String> texts) {
+    try {
+      return embedder.embed(texts);
+    } catch (IllegalArgumentException rejected) {
+      List<float[]> out = new ArrayList<>(texts.size());
+      for (String t : texts) {
+        try {
+          out.add(embedder.embed(List.of(t)).get(0));
+        } catch (IllegalArgumentException e) {
+          out.add(null);
+        }
+      }
+      return out;
+    }
   }
 
   /** The windows a chunk is embedded in: the chunk itself when it is small enough. */

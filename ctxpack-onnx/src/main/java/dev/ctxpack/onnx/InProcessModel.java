@@ -25,11 +25,12 @@ import java.util.concurrent.Executor;
  * ONNX Runtime allows concurrent {@code run} calls.
  *
  * <p>Why the session is single-threaded: ONNX Runtime's default session runs every text on the
- * session's intra-op pool (one thread per core), whose threads spin between operators. On a 2-core machine, 1,000
- * texts of 300 tokens took ~14–19 CPU ms per text that way and ~130–140 texts/s at best, with or
- * without langchain4j's {@code embedAll}; one intra-op thread per text with texts spread over one
- * executor thread per core took ~9 CPU ms per text and ~225 texts/s ({@code MiniLmThroughput} in
- * the tests reproduces this). A single query then costs one core for under 10 ms.
+ * session's intra-op pool (one thread per core), whose threads spin between operators. On a 2-core
+ * machine (1,000 texts of 300 tokens) that reached ~175–180 texts/s at best at 11–15 CPU ms per
+ * text, with or without langchain4j's {@code embedAll}, and fell furthest when other processes
+ * wanted the cores. One intra-op thread per text, texts spread over one executor thread per core,
+ * reached ~225 texts/s at ~9 CPU ms per text ({@code MiniLmThroughput} in the tests reproduces
+ * this). A single text then costs one core for about 9 ms.
  */
 final class InProcessModel {
   private final String name;
