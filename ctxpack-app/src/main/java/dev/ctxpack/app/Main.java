@@ -24,6 +24,16 @@ import picocli.CommandLine.Command;
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {
+  /**
+   * Lucene reports its JDK-specific code paths through java.util.logging at INFO and WARNING; the
+   * CLI keeps stderr for its own messages. Held in a field: JUL keeps loggers weakly.
+   */
+  private static final java.util.logging.Logger LUCENE_LOG = java.util.logging.Logger.getLogger("org.apache.lucene");
+
+  static {
+    LUCENE_LOG.setLevel(java.util.logging.Level.SEVERE);
+  }
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
