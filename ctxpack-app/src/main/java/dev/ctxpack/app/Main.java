@@ -61,7 +61,17 @@ public final class Main implements Runnable {
       err.flush();
       return Errors.exitCode(ex);
     });
-    int code = cl.execute(args);
+    int code;
+    try {
+      code = cl.execute(args);
+    } catch (LinkageError | VirtualMachineError e) {
+      // A broken installation (a class missing from the jar) or the JVM out of memory: one line,
+      // and the stack trace only on request.
+      err.println("error: internal failure: " + e + (System.getenv("CTXPACK_DEBUG") == null
+          ? " (set CTXPACK_DEBUG=1 for the stack trace)" : ""));
+      if (System.getenv("CTXPACK_DEBUG") != null) e.printStackTrace(err);
+      code = ExitCodes.FAILURE;
+    }
     out.flush();
     err.flush();
     return code;
