@@ -74,6 +74,23 @@ class CliEndToEndTest {
   }
 
   @Test
+  void syncRemovesDocumentsAJsonlFileNoLongerHolds() throws Exception {
+    ingest();
+    Files.writeString(corpus.resolve("docs.jsonl"), """
+        {"_id": "tea-1", "title": "Tea", "text": "Tea is an aromatic beverage prepared by pouring hot water over cured leaves.", "metadata": {"date": "2025-10-01"}}
+        {"_id": "mate", "title": "Mate", "text": "O chimarrão é uma bebida tradicional do sul do Brasil preparada com erva-mate."}
+        """);
+    JsonNode without = ingest().json();
+    assertThat(without.get("removed").asInt()).isZero();
+    assertThat(without.get("unchanged").asInt()).isEqualTo(4);
+    JsonNode synced = ingest("--sync", corpus.toString()).json();
+    assertThat(synced.get("removed").asInt()).isEqualTo(1);
+    CliRunner gone = CliRunner.run("remove", "--index", index, "tea-2");
+    assertThat(gone.code()).isEqualTo(1);
+    assertThat(gone.err()).contains("no document with id 'tea-2'");
+  }
+
+  @Test
   void aBadFileIsReportedAndTheOthersAreStillIngested() throws Exception {
     Files.writeString(corpus.resolve("broken.jsonl"), "{\"_id\": \"ok\", \"text\": \"fine line\"}\n{\"_id\": \"x\", \"text\": \n");
     CliRunner r = ingest(corpus.toString(), dir.resolve("missing.txt").toString());
