@@ -75,4 +75,27 @@ class HybridEndToEndTest {
     assertThat(bad.code()).isEqualTo(2);
     assertThat(bad.err()).contains("unknown embedder spec 'word2vec'");
   }
+
+  @Test
+  void aPortugueseQueryDoesNotUseTheEnglishOnlyEmbedderInHybrid() throws Exception {
+    Path corpus = Files.createDirectories(dir.resolve("c"));
+    Files.writeString(corpus.resolve("docs.jsonl"), """
+        {"_id": "mat", "text": "A renovação de matrícula ocorre semestralmente, conforme o calendário acadêmico."}
+        {"_id": "car", "text": "The automobile would not start because its battery was completely drained."}
+        """);
+    String index = dir.resolve("idx").toString();
+    assertThat(CliRunner.run("ingest", "--index", index, corpus.toString()).code()).isZero();
+    JsonNode pt = CliRunner.run("pack", "--index", index, "--format", "json", "-q",
+        "Quando ocorre a renovação de matrícula?", "--budget", "400").json();
+    assertThat(pt.get("trace").toString()).contains("embedder-language").contains("ran as bm25");
+    assertThat(pt.get("sources")).hasSize(1);
+    assertThat(pt.get("sources").get(0).get("docId").asText()).isEqualTo("mat");
+    JsonNode en = CliRunner.run("pack", "--index", index, "--format", "json", "-q",
+        "why did the car not start?", "--budget", "400").json();
+    assertThat(en.get("trace").toString()).doesNotContain("embedder-language").contains("fusion=rrf");
+    // An explicit dense request still runs dense.
+    JsonNode dense = CliRunner.run("search", "--index", index, "--format", "json", "--mode", "dense", "-q",
+        "Quando ocorre a renovação de matrícula?").json();
+    assertThat(dense.get("results").get(0).get("scores").has("dense")).isTrue();
+  }
 }

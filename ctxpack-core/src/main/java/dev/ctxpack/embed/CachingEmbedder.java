@@ -41,6 +41,11 @@ public final class CachingEmbedder implements Embedder {
   }
 
   @Override
+  public java.util.Set<dev.ctxpack.model.Language> languages() {
+    return delegate.languages();
+  }
+
+  @Override
   public List<float[]> embed(List<String> texts) {
     float[][] out = new float[texts.size()][];
     Map<String, List<Integer>> missing = new LinkedHashMap<>();

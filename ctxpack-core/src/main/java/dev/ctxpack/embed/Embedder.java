@@ -15,6 +15,14 @@ public interface Embedder {
   /** Length of every vector returned. */
   int dimension();
 
+  /**
+   * The languages the model was trained for; empty when unknown or multilingual. Hybrid retrieval
+   * does not use the dense signal for a query in a language outside this set.
+   */
+  default java.util.Set<dev.ctxpack.model.Language> languages() {
+    return java.util.Set.of();
+  }
+
   /** One unit-length vector per text, in order. */
   List<float[]> embed(List<String> texts);
 

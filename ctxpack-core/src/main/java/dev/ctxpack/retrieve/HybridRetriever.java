@@ -3,7 +3,9 @@ package dev.ctxpack.retrieve;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.model.Candidate;
+import dev.ctxpack.model.Language;
 import dev.ctxpack.model.Trace;
+import dev.ctxpack.text.LanguageDetector;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,12 +13,16 @@ import java.util.Objects;
 
 /**
  * Sparse (BM25), dense (vectors) or both fused. Dense needs an {@link Embedder} matching the one
- * the index was built with; without one, hybrid falls back to BM25 and says so in the trace.
+ * the index was built with; without one, hybrid falls back to BM25 and says so in the trace. So it
+ * does for a query in a language the embedder was not trained for ({@link Embedder#languages()}):
+ * an English-only model's vectors of a Portuguese question would only add noise to the fusion
+ * (measured on FaQuAD in docs/BENCHMARKS.md). An explicit dense request still runs dense.
  */
 public final class HybridRetriever implements Retriever {
   private final Index index;
   private final Embedder embedder;
   private final Fusion fusion;
+  private final LanguageDetector languageDetector = new LanguageDetector();
 
   public HybridRetriever(Index index, Embedder embedder, Fusion fusion) {
     this.index = Objects.requireNonNull(index, "index");
@@ -39,6 +45,16 @@ public final class HybridRetriever implements Retriever {
       mode = RetrievalMode.BM25;
       trace.add("retrieve", "fallback", "no-embedder", List.of(), "", 0,
           "no embedder configured: hybrid retrieval ran as bm25");
+    }
+    if (mode == RetrievalMode.HYBRID && !embedder.languages().isEmpty()) {
+      Language ql = languageDetector.detect(query);
+      if (ql != Language.UNKNOWN && !embedder.languages().contains(ql)) {
+        mode = RetrievalMode.BM25;
+        trace.add("retrieve", "fallback", "embedder-language", List.of(), "", 0,
+            "the query is in " + ql.code() + " and " + embedder.id() + " is trained for "
+                + embedder.languages().stream().map(Language::code).sorted().toList()
+                + " only: hybrid retrieval ran as bm25");
+      }
     }
     if (mode != RetrievalMode.BM25 && index.stats().vectors() == 0) {
       if (mode == RetrievalMode.DENSE) {

@@ -75,6 +75,12 @@ public final class MiniLmEmbedder implements Embedder {
     return DIMENSION;
   }
 
+  /** all-MiniLM-L6-v2 was trained on English sentence pairs only. */
+  @Override
+  public java.util.Set<dev.ctxpack.model.Language> languages() {
+    return java.util.Set.of(dev.ctxpack.model.Language.EN);
+  }
+
   @Override
   public List<float[]> embed(List<String> texts) {
     Texts.requireNonBlank(texts);

@@ -8,7 +8,7 @@ import java.util.Locale;
 
 /** The data sets the runner knows, by name, under the shared data directory. */
 public final class Datasets {
-  public static final List<String> NAMES = List.of("scifact", "cranfield");
+  public static final List<String> NAMES = List.of("scifact", "cranfield", "faquad");
 
   private Datasets() {}
 
@@ -16,6 +16,7 @@ public final class Datasets {
     return switch (name.toLowerCase(Locale.ROOT)) {
       case "scifact" -> BeirLoader.load("scifact", existing(dataDir.resolve("scifact/beir_test")), "test");
       case "cranfield" -> CranfieldLoader.load(existing(dataDir.resolve("cranfield")));
+      case "faquad" -> SquadLoader.load("faquad", existing(dataDir.resolve("faquad")).resolve("train.json"));
       default -> throw new IllegalArgumentException("unknown data set '" + name + "': use one of " + NAMES);
     };
   }
