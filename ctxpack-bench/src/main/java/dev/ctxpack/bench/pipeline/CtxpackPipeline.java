@@ -100,19 +100,11 @@ public final class CtxpackPipeline implements Closeable {
    */
   public Ranker ranker(RetrievalMode mode, Fusion fusion, int signalDepth, String label) {
     HybridRetriever retriever = new HybridRetriever(index, embedder, fusion);
-    return new Ranker() {
-      @Override
-      public String name() {
-        return label;
-      }
-
-      @Override
-      public List<String> rank(String query, int depth) throws IOException {
-        int perSignal = Math.min(RetrievalOptions.MAX_K, signalDepth > 0 ? signalDepth : depth);
-        RetrievalOptions o = new RetrievalOptions(mode, Math.min(depth, RetrievalOptions.MAX_K), perSignal, perSignal);
-        return DocRankings.fromChunks(retriever.retrieve(query, o, new Trace()));
-      }
-    };
+    return Ranker.of(label, (query, depth) -> {
+      int perSignal = Math.min(RetrievalOptions.MAX_K, signalDepth > 0 ? signalDepth : depth);
+      RetrievalOptions o = new RetrievalOptions(mode, Math.min(depth, RetrievalOptions.MAX_K), perSignal, perSignal);
+      return DocRankings.fromChunks(retriever.retrieve(query, o, new Trace()));
+    });
   }
 
   /**
@@ -123,20 +115,12 @@ public final class CtxpackPipeline implements Closeable {
    * index and the core fusion as they are; {@code HybridRetriever} fuses by chunk id.
    */
   public Ranker docFusionRanker(Fusion fusion, int signalDepth, String label) {
-    return new Ranker() {
-      @Override
-      public String name() {
-        return label;
-      }
-
-      @Override
-      public List<String> rank(String query, int depth) throws IOException {
-        int perSignal = Math.min(RetrievalOptions.MAX_K, signalDepth > 0 ? signalDepth : depth);
-        List<Candidate> sparse = bestChunkPerDoc(index.searchSparse(query, perSignal));
-        List<Candidate> dense = bestChunkPerDoc(index.searchDense(embedder.embed(query), perSignal));
-        return DocRankings.fromChunks(fusion.fuse(List.of(sparse, dense), depth));
-      }
-    };
+    return Ranker.of(label, (query, depth) -> {
+      int perSignal = Math.min(RetrievalOptions.MAX_K, signalDepth > 0 ? signalDepth : depth);
+      List<Candidate> sparse = bestChunkPerDoc(index.searchSparse(query, perSignal));
+      List<Candidate> dense = bestChunkPerDoc(index.searchDense(embedder.embed(query), perSignal));
+      return DocRankings.fromChunks(fusion.fuse(List.of(sparse, dense), depth));
+    });
   }
 
   /** Keeps each document's first (best) chunk, re-identified by the document id so fusion merges per document. */

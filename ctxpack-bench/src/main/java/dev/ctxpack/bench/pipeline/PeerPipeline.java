@@ -176,17 +176,9 @@ public final class PeerPipeline implements Closeable {
   }
 
   private static Ranker ranker(String name, Fn fn) {
-    return new Ranker() {
-      @Override
-      public String name() {
-        return name;
-      }
-
-      @Override
-      public List<String> rank(String query, int depth) throws IOException {
-        return fn.apply(query, depth);
-      }
-    };
+    return Ranker.of(name, (query, depth) -> {
+      return fn.apply(query, depth);
+    });
   }
 
   private static float[] unit(float[] v) {

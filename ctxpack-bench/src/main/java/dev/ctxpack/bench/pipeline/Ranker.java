@@ -14,4 +14,25 @@ public interface Ranker {
    * hold fewer than {@code depth} documents (several chunks of one document collapse into one).
    */
   List<String> rank(String query, int depth) throws IOException;
+
+  /** The ranking function of a {@link Ranker}. */
+  @FunctionalInterface
+  interface RankFunction {
+    List<String> rank(String query, int depth) throws IOException;
+  }
+
+  /** A ranker labelled {@code name} that ranks with {@code fn}. */
+  static Ranker of(String name, RankFunction fn) {
+    return new Ranker() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public List<String> rank(String query, int depth) throws IOException {
+        return fn.rank(query, depth);
+      }
+    };
+  }
 }

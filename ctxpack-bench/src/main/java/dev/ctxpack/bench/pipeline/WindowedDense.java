@@ -71,33 +71,17 @@ public final class WindowedDense {
   }
 
   public Ranker denseRanker(String label) {
-    return new Ranker() {
-      @Override
-      public String name() {
-        return label;
-      }
-
-      @Override
-      public List<String> rank(String query, int depth) throws IOException {
-        return DocRankings.fromChunks(dense(query, depth));
-      }
-    };
+    return Ranker.of(label, (query, depth) -> {
+      return DocRankings.fromChunks(dense(query, depth));
+    });
   }
 
   /** BM25 from the main index and windowed dense, fused per chunk by {@code fusion}. */
   public Ranker hybridRanker(Fusion fusion, String label) {
-    return new Ranker() {
-      @Override
-      public String name() {
-        return label;
-      }
-
-      @Override
-      public List<String> rank(String query, int depth) throws IOException {
-        int k = Math.min(RetrievalOptions.MAX_K, depth);
-        List<Candidate> sparse = main.index().searchSparse(query, k);
-        return DocRankings.fromChunks(fusion.fuse(List.of(sparse, dense(query, k)), k));
-      }
-    };
+    return Ranker.of(label, (query, depth) -> {
+      int k = Math.min(RetrievalOptions.MAX_K, depth);
+      List<Candidate> sparse = main.index().searchSparse(query, k);
+      return DocRankings.fromChunks(fusion.fuse(List.of(sparse, dense(query, k)), k));
+    });
   }
 }
