@@ -3,13 +3,10 @@ package dev.ctxpack.lucene;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.index.IndexEntry;
 import dev.ctxpack.model.Candidate;
-import dev.ctxpack.model.Chunk;
-import dev.ctxpack.model.DocInfo;
 import dev.ctxpack.model.Document;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.model.Scores;
 import dev.ctxpack.model.Signal;
-import dev.ctxpack.model.Span;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -20,20 +17,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.document.Field;
-import org.apache.lucene.document.KnnFloatVectorField;
-import org.apache.lucene.document.StoredField;
-import org.apache.lucene.document.StringField;
-import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
-import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.PrefixQuery;
@@ -307,7 +296,7 @@ public final class LuceneIndex implements Index {
   public Optional<StoredDoc> find(String docId) throws IOException {
     return withSearcher(s -> {
       var d = recordDoc(s, docId);
-      return d.map(LuceneIndex::toStoredDoc);
+      return d.map(StoredDocs::toStoredDoc);
     }, Optional.empty());
   }
 
@@ -319,7 +308,7 @@ public final class LuceneIndex implements Index {
       List<StoredDoc> out = new ArrayList<>();
       for (ScoreDoc sd : td.scoreDocs) {
         var d = sf.document(sd.doc);
-        if (Fields.TYPE_DOC.equals(d.get(Fields.TYPE))) out.add(toStoredDoc(d));
+        if (Fields.TYPE_DOC.equals(d.get(Fields.TYPE))) out.add(StoredDocs.toStoredDoc(d));
       }
       out.sort(java.util.Comparator.comparing(StoredDoc::id));
       return out;
@@ -330,7 +319,7 @@ public final class LuceneIndex implements Index {
   public Optional<Document> document(String docId) throws IOException {
     return withSearcher(s -> recordDoc(s, docId).map(d -> new Document(
         d.get(Fields.DOC_KEY), d.get(Fields.URI), d.get(Fields.TITLE), Language.fromCode(d.get(Fields.LANGUAGE)),
-        metadata(d), d.get(Fields.TEXT))), Optional.empty());
+        StoredDocs.metadata(d), d.get(Fields.TEXT))), Optional.empty());
   }
 
   private static Optional<org.apache.lucene.document.Document> recordDoc(IndexSearcher s, String docId)
@@ -344,17 +333,12 @@ public final class LuceneIndex implements Index {
     return Optional.of(s.storedFields().document(td.scoreDocs[0].doc));
   }
 
-  private static StoredDoc toStoredDoc(org.apache.lucene.document.Document d) {
-    return new StoredDoc(d.get(Fields.DOC_KEY), d.get(Fields.URI), d.get(Fields.TITLE), d.get(Fields.SOURCE_PATH),
-        d.get(Fields.CONTENT_HASH), d.getField(Fields.CHUNK_COUNT).numericValue().intValue());
-  }
-
   @Override
   public List<Candidate> searchSparse(String query, int k) throws IOException {
     if (k < 1) throw new IllegalArgumentException("k must be >= 1, was " + k);
     Query q = sparse.build(query);
     if (q == null) return List.of();
-    return withSearcher(s -> toCandidates(s, s.search(q, k), Signal.BM25, false), List.of());
+    return withSearcher(s -> toCandidates(s, s.search(q, k), Signal.BM25), List.of());
   }
 
   /**
@@ -365,7 +349,7 @@ public final class LuceneIndex implements Index {
   public List<Candidate> searchDense(float[] vector, int k) throws IOException {
     if (k < 1) throw new IllegalArgumentException("k must be >= 1, was " + k);
     return withSearcher(s -> {
-      if (stats(s).vectors() == 0) return List.of();
+      if (statsOf(s).vectors() == 0) return List.of();
       int windows = Math.min(10_000, 3 * k + 20);
       TopDocs td = s.search(new KnnFloatVectorQuery(Fields.VECTOR, vector, windows), windows);
       StoredFields sf = s.storedFields();
@@ -387,7 +371,7 @@ public final class LuceneIndex implements Index {
       for (ScoreDoc sd : hits.scoreDocs) {
         var d = sf.document(sd.doc);
         Double score = best.get(d.get(Fields.CHUNK_ID));
-        if (score != null) out.add(new Candidate(chunk(d), docInfo(d), Scores.of(Signal.DENSE, score)));
+        if (score != null) out.add(new Candidate(StoredDocs.chunk(d), StoredDocs.docInfo(d), Scores.of(Signal.DENSE, score)));
       }
       out.sort(java.util.Comparator.comparingDouble((Candidate c) -> -c.scores().getOr(Signal.DENSE, 0))
           .thenComparing(c -> c.chunk().id()));
@@ -395,49 +379,22 @@ public final class LuceneIndex implements Index {
     }, List.of());
   }
 
-  private static List<Candidate> toCandidates(IndexSearcher s, TopDocs td, Signal signal, boolean dotProduct)
+  private static List<Candidate> toCandidates(IndexSearcher s, TopDocs td, Signal signal)
       throws IOException {
     StoredFields sf = s.storedFields();
     List<Candidate> out = new ArrayList<>(td.scoreDocs.length);
     for (ScoreDoc sd : td.scoreDocs) {
       var d = sf.document(sd.doc);
-      // Lucene maps a dot product x to (1 + x) / 2; report the cosine itself.
-      double score = dotProduct ? 2.0 * sd.score - 1.0 : sd.score;
-      out.add(new Candidate(chunk(d), docInfo(d), Scores.of(signal, score)));
+      out.add(new Candidate(StoredDocs.chunk(d), StoredDocs.docInfo(d), Scores.of(signal, sd.score)));
     }
     out.sort(java.util.Comparator.comparingDouble((Candidate c) -> -c.scores().getOr(signal, 0))
         .thenComparing(c -> c.chunk().id()));
     return out;
   }
 
-  private static Chunk chunk(org.apache.lucene.document.Document d) {
-    int start = d.getField(Fields.START).numericValue().intValue();
-    int end = d.getField(Fields.END).numericValue().intValue();
-    return new Chunk(d.get(Fields.CHUNK_ID), d.get(Fields.DOC_KEY), new Span(start, end), d.get(Fields.TEXT),
-        d.get(Fields.SECTION), d.getField(Fields.PAGE).numericValue().intValue(),
-        d.getField(Fields.TOKENS).numericValue().intValue());
-  }
-
-  private static DocInfo docInfo(org.apache.lucene.document.Document d) {
-    return new DocInfo(d.get(Fields.DOC_KEY), d.get(Fields.URI), d.get(Fields.TITLE),
-        Language.fromCode(d.get(Fields.LANGUAGE)), metadata(d));
-  }
-
-  private static Map<String, String> metadata(org.apache.lucene.document.Document d) {
-    Map<String, String> m = new TreeMap<>();
-    for (IndexableField f : d.getFields()) {
-      if (f.name().startsWith(Fields.META_PREFIX)) m.put(f.name().substring(Fields.META_PREFIX.length()), f.stringValue());
-    }
-    return m;
-  }
-
   @Override
   public Stats stats() throws IOException {
     return withSearcher(LuceneIndex::statsOf, new Stats(0, 0, 0, Optional.empty(), 0));
-  }
-
-  private Stats stats(IndexSearcher s) throws IOException {
-    return statsOf(s);
   }
 
   private static Stats statsOf(IndexSearcher s) throws IOException {
@@ -466,65 +423,4 @@ public final class LuceneIndex implements Index {
     directory.close();
   }
 
-  /** Builds the Lucene documents of one entry: the record first, then one per chunk. */
-  static final class LuceneDocs {
-    private LuceneDocs() {}
-
-    static List<org.apache.lucene.document.Document> block(IndexEntry e) {
-      Document doc = e.doc();
-      List<org.apache.lucene.document.Document> out = new ArrayList<>(e.chunks().size() + 1);
-      var rec = new org.apache.lucene.document.Document();
-      rec.add(new StringField(Fields.TYPE, Fields.TYPE_DOC, Field.Store.YES));
-      rec.add(new StringField(Fields.DOC_KEY, doc.id(), Field.Store.YES));
-      rec.add(new StringField(Fields.URI, doc.uri(), Field.Store.YES));
-      rec.add(new StoredField(Fields.TITLE, doc.title()));
-      rec.add(new StoredField(Fields.LANGUAGE, doc.language().code()));
-      rec.add(new StringField(Fields.SOURCE_PATH, e.sourcePath(), Field.Store.YES));
-      rec.add(new StoredField(Fields.CONTENT_HASH, e.contentHash()));
-      rec.add(new StoredField(Fields.TEXT, doc.text()));
-      rec.add(new StoredField(Fields.CHUNK_COUNT, e.chunks().size()));
-      doc.metadata().forEach((k, v) -> rec.add(new StoredField(Fields.META_PREFIX + k, v)));
-      out.add(rec);
-      String body = Analyzers.bodyField(doc.language());
-      for (int i = 0; i < e.chunks().size(); i++) {
-        Chunk c = e.chunks().get(i);
-        var d = new org.apache.lucene.document.Document();
-        d.add(new StringField(Fields.TYPE, Fields.TYPE_CHUNK, Field.Store.NO));
-        d.add(new StringField(Fields.DOC_KEY, doc.id(), Field.Store.YES));
-        d.add(new StringField(Fields.CHUNK_ID, c.id(), Field.Store.YES));
-        d.add(new StringField(Fields.URI, doc.uri(), Field.Store.YES));
-        d.add(new StoredField(Fields.TITLE, doc.title()));
-        d.add(new StoredField(Fields.LANGUAGE, doc.language().code()));
-        doc.metadata().forEach((k, v) -> d.add(new StoredField(Fields.META_PREFIX + k, v)));
-        d.add(new StoredField(Fields.TEXT, c.text()));
-        d.add(new StoredField(Fields.START, c.span().start()));
-        d.add(new StoredField(Fields.END, c.span().end()));
-        d.add(new StoredField(Fields.SECTION, c.section()));
-        d.add(new StoredField(Fields.PAGE, c.page()));
-        d.add(new StoredField(Fields.TOKENS, c.tokens()));
-        d.add(new StoredField(Fields.ORDINAL, i));
-        // The title is searchable with every chunk of its document; it is not part of the chunk text.
-        String searchable = doc.title().isBlank() ? c.text() : doc.title() + "\n" + c.text();
-        d.add(new TextField(body, searchable, Field.Store.NO));
-        out.add(d);
-      }
-      // One document per vector window, pointing at its chunk; same block, so same atomicity.
-      for (var v : e.vectors()) {
-        var d = new org.apache.lucene.document.Document();
-        d.add(new StringField(Fields.TYPE, Fields.TYPE_VECTOR, Field.Store.NO));
-        d.add(new StringField(Fields.DOC_KEY, doc.id(), Field.Store.YES));
-        d.add(new StringField(Fields.CHUNK_ID, e.chunks().get(v.chunk()).id(), Field.Store.YES));
-        d.add(new StoredField(Fields.START, v.span().start()));
-        d.add(new StoredField(Fields.END, v.span().end()));
-        d.add(new KnnFloatVectorField(Fields.VECTOR, v.vector(), VectorSimilarityFunction.DOT_PRODUCT));
-        d.add(new StringField(Fields.HAS_VECTOR, "1", Field.Store.NO));
-        out.add(d);
-      }
-      return out;
-    }
-  }
-
-  static UncheckedIOException unchecked(IOException e) {
-    return new UncheckedIOException(e);
-  }
 }

@@ -1,0 +1,71 @@
+package dev.ctxpack.lucene;
+
+import dev.ctxpack.index.IndexEntry;
+import dev.ctxpack.model.Chunk;
+import dev.ctxpack.model.Document;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.VectorSimilarityFunction;
+
+/** Builds the Lucene documents of one entry: the record, one per chunk, one per vector window. */
+final class LuceneDocs {
+  private LuceneDocs() {}
+
+  static List<org.apache.lucene.document.Document> block(IndexEntry e) {
+    Document doc = e.doc();
+    List<org.apache.lucene.document.Document> out = new ArrayList<>(e.chunks().size() + 1);
+    var rec = new org.apache.lucene.document.Document();
+    rec.add(new StringField(Fields.TYPE, Fields.TYPE_DOC, Field.Store.YES));
+    rec.add(new StringField(Fields.DOC_KEY, doc.id(), Field.Store.YES));
+    rec.add(new StringField(Fields.URI, doc.uri(), Field.Store.YES));
+    rec.add(new StoredField(Fields.TITLE, doc.title()));
+    rec.add(new StoredField(Fields.LANGUAGE, doc.language().code()));
+    rec.add(new StringField(Fields.SOURCE_PATH, e.sourcePath(), Field.Store.YES));
+    rec.add(new StoredField(Fields.CONTENT_HASH, e.contentHash()));
+    rec.add(new StoredField(Fields.TEXT, doc.text()));
+    rec.add(new StoredField(Fields.CHUNK_COUNT, e.chunks().size()));
+    doc.metadata().forEach((k, v) -> rec.add(new StoredField(Fields.META_PREFIX + k, v)));
+    out.add(rec);
+    String body = Analyzers.bodyField(doc.language());
+    for (int i = 0; i < e.chunks().size(); i++) {
+      Chunk c = e.chunks().get(i);
+      var d = new org.apache.lucene.document.Document();
+      d.add(new StringField(Fields.TYPE, Fields.TYPE_CHUNK, Field.Store.NO));
+      d.add(new StringField(Fields.DOC_KEY, doc.id(), Field.Store.YES));
+      d.add(new StringField(Fields.CHUNK_ID, c.id(), Field.Store.YES));
+      d.add(new StringField(Fields.URI, doc.uri(), Field.Store.YES));
+      d.add(new StoredField(Fields.TITLE, doc.title()));
+      d.add(new StoredField(Fields.LANGUAGE, doc.language().code()));
+      doc.metadata().forEach((k, v) -> d.add(new StoredField(Fields.META_PREFIX + k, v)));
+      d.add(new StoredField(Fields.TEXT, c.text()));
+      d.add(new StoredField(Fields.START, c.span().start()));
+      d.add(new StoredField(Fields.END, c.span().end()));
+      d.add(new StoredField(Fields.SECTION, c.section()));
+      d.add(new StoredField(Fields.PAGE, c.page()));
+      d.add(new StoredField(Fields.TOKENS, c.tokens()));
+      d.add(new StoredField(Fields.ORDINAL, i));
+      // The title is searchable with every chunk of its document; it is not part of the chunk text.
+      String searchable = doc.title().isBlank() ? c.text() : doc.title() + "\n" + c.text();
+      d.add(new TextField(body, searchable, Field.Store.NO));
+      out.add(d);
+    }
+    // One document per vector window, pointing at its chunk; same block, so same atomicity.
+    for (var v : e.vectors()) {
+      var d = new org.apache.lucene.document.Document();
+      d.add(new StringField(Fields.TYPE, Fields.TYPE_VECTOR, Field.Store.NO));
+      d.add(new StringField(Fields.DOC_KEY, doc.id(), Field.Store.YES));
+      d.add(new StringField(Fields.CHUNK_ID, e.chunks().get(v.chunk()).id(), Field.Store.YES));
+      d.add(new StoredField(Fields.START, v.span().start()));
+      d.add(new StoredField(Fields.END, v.span().end()));
+      d.add(new KnnFloatVectorField(Fields.VECTOR, v.vector(), VectorSimilarityFunction.DOT_PRODUCT));
+      d.add(new StringField(Fields.HAS_VECTOR, "1", Field.Store.NO));
+      out.add(d);
+    }
+    return out;
+  }
+}
