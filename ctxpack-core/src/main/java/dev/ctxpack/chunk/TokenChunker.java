@@ -66,8 +66,8 @@ public final class TokenChunker implements Chunker {
     if (text.length() <= (long) maxTokens * FAST_PATH_CHARS_PER_TOKEN) {
       int start = 0;
       int end = text.length();
-      while (start < end && isSpace(text.charAt(start))) start++;
-      while (end > start && isSpace(text.charAt(end - 1))) end--;
+      while (start < end && SentenceSegmenter.isSpace(text.charAt(start))) start++;
+      while (end > start && SentenceSegmenter.isSpace(text.charAt(end - 1))) end--;
       if (start == end) return List.of();
       String whole = text.substring(start, end);
       int n = tokenizer.count(whole);
@@ -164,10 +164,5 @@ public final class TokenChunker implements Chunker {
       best = ws;
     }
     return best;
-  }
-
-  /** The whitespace the sentence segmenter trims. */
-  private static boolean isSpace(char c) {
-    return Character.isWhitespace(c) || c == '\u00A0' || c == '\u2007' || c == '\u202F';
   }
 }

@@ -184,7 +184,8 @@ public final class SentenceSegmenter {
     return c == '"' || c == '\'' || c == '”' || c == '’' || c == ')' || c == ']' || c == '»' || c == '}';
   }
 
-  private static boolean isSpace(char c) {
+  /** The whitespace sentences are trimmed of: Java whitespace plus the no-break spaces. */
+  public static boolean isSpace(char c) {
     return Character.isWhitespace(c) || c == '\u00A0' || c == '\u2007' || c == '\u202F';
   }
 

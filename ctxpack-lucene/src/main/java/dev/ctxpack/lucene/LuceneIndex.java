@@ -349,7 +349,11 @@ public final class LuceneIndex implements Index {
   public List<Candidate> searchDense(float[] vector, int k) throws IOException {
     if (k < 1) throw new IllegalArgumentException("k must be >= 1, was " + k);
     return withSearcher(s -> {
-      if (statsOf(s).vectors() == 0) return List.of();
+      // Cheap check (no query): an index that never held vectors has no such field.
+      if (s.getIndexReader().leaves().stream()
+          .noneMatch(l -> l.reader().getFieldInfos().fieldInfo(Fields.VECTOR) != null)) {
+        return List.of();
+      }
       int windows = Math.min(10_000, 3 * k + 20);
       TopDocs td = s.search(new KnnFloatVectorQuery(Fields.VECTOR, vector, windows), windows);
       StoredFields sf = s.storedFields();

@@ -232,4 +232,13 @@ class LuceneIndexTest {
         List.of(new dev.ctxpack.index.ChunkVector(0, new dev.ctxpack.model.Span(0, text.length() + 1), unit(1, 0, 0))),
         "test-emb")).hasMessageContaining("outside chunk");
   }
+
+  @Test
+  void denseSearchOnAnIndexWithoutVectorsFindsNothing() throws IOException {
+    try (LuceneIndex index = LuceneIndex.open(dir)) {
+      assertThat(index.searchDense(unit(1, 0, 0), 5)).isEmpty();
+      index.write(List.of(entry("plain", Language.EN, "", "no vectors here")), List.of());
+      assertThat(index.searchDense(unit(1, 0, 0), 5)).isEmpty();
+    }
+  }
 }
