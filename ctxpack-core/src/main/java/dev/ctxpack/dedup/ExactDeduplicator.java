@@ -31,7 +31,7 @@ public final class ExactDeduplicator implements Deduplicator {
             "same text as " + kept.chunk().id() + " after normalisation; " + dup.doc().id()
                 + " is cited as a source of the kept passage");
       }
-      out.add(new Passage(kept.chunk().id(), kept.chunk().text(), group, kept.score()));
+      out.add(Passage.of(kept.chunk().id(), List.of(Passage.Piece.of(kept.chunk())), group, kept.score()));
     }
     return out;
   }

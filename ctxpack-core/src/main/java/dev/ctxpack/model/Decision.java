@@ -5,10 +5,19 @@ import java.util.Objects;
 
 /**
  * One audit line of a request's trace: which stage did what to which ids, under which rule, and why.
- * Nothing is dropped, merged or trimmed without one.
+ * Nothing is dropped, merged or trimmed without one. {@code ids} are what the decision acted on
+ * (the {@code from} side), {@code into} what they went into; {@code similarity} is the measured
+ * similarity behind a dedup decision, {@code NaN} when none was measured.
  */
 public record Decision(
-    String stage, String action, String rule, List<String> ids, String into, int tokensSaved, String reason) {
+    String stage,
+    String action,
+    String rule,
+    List<String> ids,
+    String into,
+    int tokensSaved,
+    String reason,
+    double similarity) {
   public Decision {
     Objects.requireNonNull(stage, "stage");
     Objects.requireNonNull(action, "action");
@@ -16,5 +25,20 @@ public record Decision(
     ids = ids == null ? List.of() : List.copyOf(ids);
     into = into == null ? "" : into;
     reason = reason == null ? "" : reason;
+  }
+
+  public Decision(String stage, String action, String rule, List<String> ids, String into, int tokensSaved,
+      String reason) {
+    this(stage, action, rule, ids, into, tokensSaved, reason, Double.NaN);
+  }
+
+  /** The rule's family, the part before its first {@code ':'} ({@code near} of {@code near:jaccard>=0.85}). */
+  public String level() {
+    int i = rule.indexOf(':');
+    return i < 0 ? rule : rule.substring(0, i);
+  }
+
+  public boolean hasSimilarity() {
+    return !Double.isNaN(similarity);
   }
 }
