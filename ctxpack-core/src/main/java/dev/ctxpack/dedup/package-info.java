@@ -1,6 +1,6 @@
 /**
- * Dedup: the cascade that removes redundancy between candidates while keeping every source. This
- * version runs the exact level; near-duplicate merging, window stitching and semantic grouping
- * plug in behind the same {@link dev.ctxpack.dedup.Deduplicator} interface.
+ * Dedup: the cascade that removes redundancy between passages while keeping every source — exact,
+ * near, overlap and semantic levels ({@link dev.ctxpack.dedup.CascadeDeduplicator}), with the
+ * {@link dev.ctxpack.dedup.Guard} keeping rule and exception apart.
  */
 package dev.ctxpack.dedup;

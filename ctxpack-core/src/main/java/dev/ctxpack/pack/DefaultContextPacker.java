@@ -1,7 +1,9 @@
 package dev.ctxpack.pack;
 
 import dev.ctxpack.dedup.Deduplicator;
-import dev.ctxpack.dedup.ExactDeduplicator;
+import dev.ctxpack.dedup.CascadeDeduplicator;
+import dev.ctxpack.dedup.DedupOptions;
+import dev.ctxpack.dedup.PassageVectors;
 import dev.ctxpack.model.BudgetReport;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.ContextPackage;
@@ -14,13 +16,17 @@ import dev.ctxpack.order.DefaultOrderer;
 import dev.ctxpack.order.Orderer;
 import dev.ctxpack.retrieve.Retriever;
 import dev.ctxpack.select.GreedySelector;
-import dev.ctxpack.select.Selector;
+import dev.ctxpack.select.MmrSelector;
+import dev.ctxpack.rerank.Reranker;
+import dev.ctxpack.retrieve.RetrievalOptions;
 import dev.ctxpack.text.LanguageDetector;
 import dev.ctxpack.token.Tokenizer;
 import dev.ctxpack.token.Tokenizers;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.function.ToIntFunction;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,9 +39,12 @@ import java.util.Objects;
  *   <li>choose the template by the query's language (unless one is given) and measure the fixed
  *       part of the prompt; reject a budget that cannot hold it;
  *   <li>retrieve candidates ({@link Retriever}, hybrid by default);
- *   <li>dedup them into passages ({@link Deduplicator}, exact level), keeping every source;
- *   <li>select passages to fill the evidence budget ({@link Selector}), each costed exactly as its
- *       rendered block;
+ *   <li>dedup, conservative (exact, near, overlap), to spare the reranker;
+ *   <li>rerank ({@link Reranker}, when one is configured);
+ *   <li>dedup, strict (all four levels, guarded), the last chance before the prompt;
+ *   <li>select passages to fill the evidence budget, with MMR (λ = 0.7) for diversity, each costed
+ *       exactly as its rendered block; when dedup emptied the queue before the budget was full,
+ *       refill: retrieve twice as deep (up to {@value #MAX_REFILL_K} candidates) and run again;
  *   <li>order them ({@link Orderer}, lost-in-the-middle by default);
  *   <li>label sources {@code S1}, {@code S2}... in prompt order and render ({@link PromptRenderer});
  *   <li>count the whole prompt exactly and, while it is over the limit, drop the weakest passage;
@@ -46,10 +55,15 @@ import java.util.Objects;
  * Thread-safe if its stages are.
  */
 public final class DefaultContextPacker implements ContextPacker {
+  /** The deepest a refill retrieves. */
+  public static final int MAX_REFILL_K = 320;
+
   private final Retriever retriever;
   private final Tokenizer tokenizer;
-  private final Deduplicator deduplicator;
-  private final Selector selector;
+  private final DedupOptions conservative;
+  private final DedupOptions strict;
+  private final PassageVectors vectors;
+  private final Reranker reranker;
   private final Orderer orderer;
   private final PromptRenderer renderer;
   private final LanguageDetector languageDetector = new LanguageDetector();
@@ -57,8 +71,10 @@ public final class DefaultContextPacker implements ContextPacker {
   private DefaultContextPacker(Builder b) {
     this.retriever = Objects.requireNonNull(b.retriever, "retriever");
     this.tokenizer = b.tokenizer;
-    this.deduplicator = b.deduplicator;
-    this.selector = b.selector;
+    this.conservative = b.conservative;
+    this.strict = b.strict;
+    this.vectors = b.vectors;
+    this.reranker = b.reranker;
     this.orderer = b.orderer;
     this.renderer = b.renderer;
   }
@@ -74,40 +90,67 @@ public final class DefaultContextPacker implements ContextPacker {
       throw new UnsupportedOperationException(
           "strategy " + o.strategy().key() + " is not available in this version: use stuff");
     }
-    Trace trace = new Trace();
+    Trace head = new Trace();
     Tokenizer tok = o.model().map(m -> m.tokenizerInstance()).orElse(tokenizer);
     int limit = o.limit();
     Language queryLanguage = languageDetector.detect(query);
     PromptTemplate template = o.template().orElse(PromptTemplate.forLanguage(queryLanguage));
-    trace.add("options", "configure", "defaults", List.of(), "", 0,
+    boolean rerank = o.rerank() && reranker != null;
+    head.add("options", "configure", "defaults", List.of(), "", 0,
         "budget=" + o.budget() + ", limit=" + limit + ", reserve=" + o.reserve()
             + o.model().map(m -> ", model=" + m.name()).orElse("") + ", tokenizer=" + tok.name()
             + ", strategy=" + o.strategy().key() + ", order=" + (o.reorder() ? o.order().key() : "none")
-            + ", dedup=" + o.dedup() + ", template=" + template.name()
-            + " (query language " + queryLanguage.code() + ")");
+            + ", dedup=" + (o.dedup() ? "conservative[" + conservative.describe() + "] then strict[" + strict.describe() + "]" : "off")
+            + ", rerank=" + (rerank ? reranker.id() : "off")
+            + ", mmr=" + (o.mmr() ? "lambda " + o.mmrLambda() : "off")
+            + ", template=" + template.name() + " (query language " + queryLanguage.code() + ")");
 
     int base = tok.count(renderer.render(template, query, List.of()).prompt());
     if (base > limit) throw new BudgetTooSmallException(limit, base);
-
-    List<Candidate> candidates = retriever.retrieve(query, o.retrieval(), trace);
-    List<Passage> passages = o.dedup()
-        ? deduplicator.dedup(candidates, trace)
-        : candidates.stream().map(Passage::of).toList();
-
+    String tag = "source";
     // Cost each passage as a rendered block with a two-digit label (the common case); the exact
     // count of the whole prompt below corrects any difference.
-    String tag = "source";
-    List<Passage> selected = selector.select(passages, limit - base,
-        p -> tok.count(renderer.block(toSource(p, "S10"), tag)) + 1, trace);
+    ToIntFunction<Passage> cost = p -> tok.count(renderer.block(toSource(p, "S10"), tag)) + 1;
+
+    RetrievalOptions r = o.retrieval();
+    Trace trace;
+    List<Passage> selected;
+    while (true) {
+      trace = new Trace();
+      for (var d : head.decisions()) trace.add(d);
+      List<Candidate> candidates = retriever.retrieve(query, r, trace);
+      Memo memo = new Memo(vectors);
+      List<Passage> passages = evidence(query, candidates, o, rerank, tok, memo, trace);
+      Trace selection = new Trace();
+      selected = o.mmr()
+          ? new MmrSelector(o.mmrLambda(), memo.vectors(passages)).select(passages, limit - base, cost, selection)
+          : new GreedySelector().select(passages, limit - base, cost, selection);
+      int spent = 0;
+      for (Passage p : selected) spent += cost.applyAsInt(p);
+      boolean queueEmptied = selected.size() == passages.size();
+      int removed = candidates.size() - passages.size();
+      if (o.dedup() && queueEmptied && removed > 0 && candidates.size() >= r.k() && r.k() < MAX_REFILL_K
+          && limit - base - spent > 0) {
+        RetrievalOptions deeper = new RetrievalOptions(r.mode(), Math.min(MAX_REFILL_K, r.k() * 2),
+            Math.min(MAX_REFILL_K, r.sparseK() * 2), Math.min(MAX_REFILL_K, r.denseK() * 2));
+        head.add("refill", "refill", "queue-emptied", List.of(), "", 0,
+            "dedup removed " + removed + " of " + candidates.size() + " candidates and every passage fit with "
+                + (limit - base - spent) + " tokens left: retrieving again with k=" + deeper.k());
+        r = deeper;
+        continue;
+      }
+      for (var d : selection.decisions()) trace.add(d);
+      break;
+    }
 
     List<Passage> ordered = o.reorder() ? orderer.order(selected, o.order(), trace) : selected;
     List<Passage> kept = new ArrayList<>(ordered);
     while (true) {
       List<Source> sources = label(kept);
-      PromptRenderer.Rendered r = renderer.render(template, query, sources);
-      int used = tok.count(r.prompt());
+      PromptRenderer.Rendered rendered = renderer.render(template, query, sources);
+      int used = tok.count(rendered.prompt());
       if (used <= limit) {
-        return finish(query, r, sources, used, limit, o, tok, trace);
+        return finish(query, rendered, sources, used, limit, o, tok, trace);
       }
       Passage weakest = kept.stream()
           .min(Comparator.comparingDouble(Passage::score).thenComparing(Passage::id, Comparator.reverseOrder()))
@@ -116,6 +159,61 @@ public final class DefaultContextPacker implements ContextPacker {
       trace.add("select", "drop", "budget:exact-count", List.of(weakest.id()), "", 0,
           "the rendered prompt counted " + used + " tokens, over the limit of " + limit
               + "; dropped the weakest passage");
+    }
+  }
+
+  /** Conservative dedup, rerank, strict dedup: the ranked passages selection draws from. */
+  private List<Passage> evidence(String query, List<Candidate> candidates, PackOptions o, boolean rerank,
+      Tokenizer tok, Memo memo, Trace trace) throws IOException {
+    List<Passage> passages = candidates.stream().map(Passage::of).toList();
+    if (o.dedup()) passages = new CascadeDeduplicator(conservative, tok, PassageVectors.none()).dedup(passages, trace);
+    if (rerank) passages = rerank(query, passages, trace);
+    if (o.dedup()) passages = new CascadeDeduplicator(strict, tok, memo).dedup(passages, trace);
+    return passages;
+  }
+
+  private List<Passage> rerank(String query, List<Passage> passages, Trace trace) throws IOException {
+    Map<String, Passage> byLead = new LinkedHashMap<>();
+    List<Candidate> leads = new ArrayList<>(passages.size());
+    for (Passage p : passages) {
+      byLead.put(p.primary().chunk().id(), p);
+      leads.add(p.primary());
+    }
+    List<Candidate> reranked = reranker.rerank(query, leads);
+    List<Passage> out = new ArrayList<>(reranked.size());
+    for (Candidate c : reranked) {
+      Passage p = byLead.get(c.chunk().id());
+      List<Candidate> sources = new ArrayList<>(p.sources());
+      sources.set(0, c);
+      out.add(new Passage(p.id(), p.text(), p.pieces(), sources, c.score()));
+    }
+    trace.add("rerank", "rerank", reranker.id(), out.stream().limit(10).map(Passage::id).toList(), "", 0,
+        out.size() + " passages reranked by " + reranker.id() + "; ids lists the new top 10");
+    return out;
+  }
+
+  /** Passage vectors fetched at most once per request, shared by the semantic level and MMR. */
+  private static final class Memo implements PassageVectors {
+    private final PassageVectors inner;
+    private final Map<String, float[]> cache = new HashMap<>();
+
+    Memo(PassageVectors inner) {
+      this.inner = inner;
+    }
+
+    @Override
+    public Map<String, float[]> vectors(List<Passage> passages) throws IOException {
+      List<Passage> missing = passages.stream().filter(p -> !cache.containsKey(p.id())).toList();
+      if (!missing.isEmpty()) {
+        Map<String, float[]> got = inner.vectors(missing);
+        for (Passage p : missing) cache.put(p.id(), got.get(p.id()));
+      }
+      Map<String, float[]> out = new HashMap<>();
+      for (Passage p : passages) {
+        float[] v = cache.get(p.id());
+        if (v != null) out.put(p.id(), v);
+      }
+      return out;
     }
   }
 
@@ -151,12 +249,17 @@ public final class DefaultContextPacker implements ContextPacker {
         c.doc().date(), spans, p.text());
   }
 
-  /** Stages with defaults: exact dedup, greedy selection, the default orderer, o200k_base. */
+  /**
+   * Stages with defaults: conservative and strict dedup options, no vectors (the semantic level and
+   * MMR fall back to word overlap), no reranker, the default orderer, o200k_base.
+   */
   public static final class Builder {
     private Retriever retriever;
     private Tokenizer tokenizer = Tokenizers.defaultTokenizer();
-    private Deduplicator deduplicator = new ExactDeduplicator();
-    private Selector selector = new GreedySelector();
+    private DedupOptions conservative = DedupOptions.conservative();
+    private DedupOptions strict = DedupOptions.strict();
+    private PassageVectors vectors = PassageVectors.none();
+    private Reranker reranker;
     private Orderer orderer = new DefaultOrderer();
     private PromptRenderer renderer = new PromptRenderer();
 
@@ -170,13 +273,22 @@ public final class DefaultContextPacker implements ContextPacker {
       return this;
     }
 
-    public Builder deduplicator(Deduplicator d) {
-      this.deduplicator = Objects.requireNonNull(d, "deduplicator");
+    /** The options of the two dedup passes, before and after reranking. */
+    public Builder dedup(DedupOptions beforeRerank, DedupOptions afterRerank) {
+      this.conservative = Objects.requireNonNull(beforeRerank, "beforeRerank");
+      this.strict = Objects.requireNonNull(afterRerank, "afterRerank");
       return this;
     }
 
-    public Builder selector(Selector s) {
-      this.selector = Objects.requireNonNull(s, "selector");
+    /** Passage vectors for the semantic level and MMR. */
+    public Builder vectors(PassageVectors v) {
+      this.vectors = Objects.requireNonNull(v, "vectors");
+      return this;
+    }
+
+    /** The reranker; {@code null} for none. */
+    public Builder reranker(Reranker r) {
+      this.reranker = r;
       return this;
     }
 

@@ -2,13 +2,15 @@ package dev.ctxpack.pack;
 
 import dev.ctxpack.order.OrderMode;
 import dev.ctxpack.retrieve.RetrievalOptions;
+import dev.ctxpack.select.MmrSelector;
 import dev.ctxpack.token.ModelProfile;
 import java.util.Optional;
 
 /**
  * Options of one {@code pack} request. {@code budget} is the prompt's token limit; with a model,
  * the limit is also capped at the model's usable window less {@code reserve}. {@code template} is
- * empty to choose by the query's language. The switches turn stages off for ablations.
+ * empty to choose by the query's language. The switches turn stages off for ablations; {@code
+ * mmrLambda} is MMR's relevance weight (1 = by score alone).
  */
 public record PackOptions(
     int budget,
@@ -19,13 +21,19 @@ public record PackOptions(
     OrderMode order,
     Optional<PromptTemplate> template,
     boolean dedup,
-    boolean reorder) {
+    boolean reorder,
+    boolean rerank,
+    boolean mmr,
+    double mmrLambda) {
 
   public PackOptions {
     if (budget <= 0 || budget > Budgets.MAX) {
       throw new IllegalArgumentException("budget must be in [1, " + Budgets.MAX + "] tokens, was " + budget);
     }
     if (reserve < 0) throw new IllegalArgumentException("reserve must be >= 0, was " + reserve);
+    if (!(mmrLambda >= 0 && mmrLambda <= 1)) {
+      throw new IllegalArgumentException("MMR lambda must be in [0, 1], was " + mmrLambda);
+    }
     model = model == null ? Optional.empty() : model;
     template = template == null ? Optional.empty() : template;
     if (retrieval == null) retrieval = RetrievalOptions.defaults();
@@ -37,10 +45,10 @@ public record PackOptions(
     }
   }
 
-  /** Medium preset, no model, hybrid retrieval k=40, lost-in-the-middle, every stage on. */
+  /** Medium preset, no model, hybrid retrieval k=40, lost-in-the-middle, every stage on, λ = 0.7. */
   public static PackOptions defaults() {
     return new PackOptions(Budgets.MEDIUM, 0, Optional.empty(), RetrievalOptions.defaults(), Strategy.STUFF,
-        OrderMode.LOST_IN_THE_MIDDLE, Optional.empty(), true, true);
+        OrderMode.LOST_IN_THE_MIDDLE, Optional.empty(), true, true, true, true, MmrSelector.DEFAULT_LAMBDA);
   }
 
   /** The prompt's token limit: the budget, capped by the model's usable window less the reserve. */
@@ -49,34 +57,48 @@ public record PackOptions(
   }
 
   public PackOptions withBudget(int b) {
-    return new PackOptions(b, reserve, model, retrieval, strategy, order, template, dedup, reorder);
+    return new PackOptions(b, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, mmr, mmrLambda);
   }
 
   public PackOptions withRetrieval(RetrievalOptions r) {
-    return new PackOptions(budget, reserve, model, r, strategy, order, template, dedup, reorder);
+    return new PackOptions(budget, reserve, model, r, strategy, order, template, dedup, reorder, rerank, mmr, mmrLambda);
   }
 
   public PackOptions withModel(ModelProfile m, int reserveTokens) {
-    return new PackOptions(budget, reserveTokens, Optional.of(m), retrieval, strategy, order, template, dedup, reorder);
+    return new PackOptions(budget, reserveTokens, Optional.of(m), retrieval, strategy, order, template, dedup, reorder,
+        rerank, mmr, mmrLambda);
   }
 
   public PackOptions withOrder(OrderMode o) {
-    return new PackOptions(budget, reserve, model, retrieval, strategy, o, template, dedup, reorder);
+    return new PackOptions(budget, reserve, model, retrieval, strategy, o, template, dedup, reorder, rerank, mmr, mmrLambda);
   }
 
   public PackOptions withTemplate(PromptTemplate t) {
-    return new PackOptions(budget, reserve, model, retrieval, strategy, order, Optional.ofNullable(t), dedup, reorder);
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, Optional.ofNullable(t), dedup, reorder,
+        rerank, mmr, mmrLambda);
   }
 
   public PackOptions withDedup(boolean on) {
-    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, on, reorder);
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, on, reorder, rerank, mmr, mmrLambda);
   }
 
   public PackOptions withReorder(boolean on) {
-    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, on);
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, on, rerank, mmr, mmrLambda);
   }
 
   public PackOptions withStrategy(Strategy s) {
-    return new PackOptions(budget, reserve, model, retrieval, s, order, template, dedup, reorder);
+    return new PackOptions(budget, reserve, model, retrieval, s, order, template, dedup, reorder, rerank, mmr, mmrLambda);
+  }
+
+  public PackOptions withRerank(boolean on) {
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, on, mmr, mmrLambda);
+  }
+
+  public PackOptions withMmr(boolean on) {
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, on, mmrLambda);
+  }
+
+  public PackOptions withMmrLambda(double lambda) {
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, mmr, lambda);
   }
 }

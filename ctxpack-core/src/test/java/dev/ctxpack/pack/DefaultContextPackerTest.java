@@ -109,6 +109,86 @@ class DefaultContextPackerTest {
   }
 
   @Test
+  void whenDedupEmptiesTheQueueTheRetrieverIsAskedAgainMoreDeeply() throws Exception {
+    // 40 candidates that are 10 texts four times each, then 40 distinct ones further down.
+    List<Candidate> all = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      all.add(candidate("dup" + i, "dd" + i, 0, "Repeated finding number " + (i % 10) + " about the river delta.",
+          1.0 - i * 0.001));
+    }
+    for (int i = 0; i < 40; i++) {
+      all.add(candidate("new" + i, "dn" + i, 0, "Distinct observation " + i + " of the estuary birds.", 0.5 - i * 0.001));
+    }
+    List<Integer> asked = new ArrayList<>();
+    Retriever deepening = (q, o, t) -> {
+      asked.add(o.k());
+      return List.copyOf(all.subList(0, Math.min(all.size(), o.k())));
+    };
+    DefaultContextPacker packer = DefaultContextPacker.builder().retriever(deepening).build();
+    ContextPackage p = packer.pack("river delta", PackOptions.defaults().withBudget(10_000));
+
+    // 80 came back for k=80, so there may be more: one more try finds the list exhausted
+    assertThat(asked).containsExactly(40, 80, 160);
+    assertThat(p.sources()).hasSize(50);
+    assertThat(p.trace()).anySatisfy(d -> assertThat(d.stage()).isEqualTo("refill"));
+    // every candidate of the final round is cited exactly once
+    assertThat(p.sources().stream().mapToLong(s -> s.spans().size()).sum()).isEqualTo(80);
+
+    asked.clear();
+    ContextPackage noDedup = packer.pack("river delta", PackOptions.defaults().withBudget(10_000).withDedup(false));
+    assertThat(asked).containsExactly(40);
+    assertThat(noDedup.sources()).hasSize(40);
+  }
+
+  @Test
+  void mmrPrefersANewFactOverARewordingOfTheBestPassage() throws Exception {
+    String best = "The bridge over the river was built in 1950 by the city engineers after the flood.";
+    String reworded = "After the flood, the city engineers built the bridge over the river, in 1950.";
+    String other = "Ferries carried passengers across before any crossing existed.";
+    StringBuilder big = new StringBuilder();
+    for (int i = 0; i < 300; i++) big.append("filler ").append(i).append(' ');
+    List<Candidate> c = List.of(candidate("a", "a", 0, best, 1.0), candidate("b", "b", 0, reworded, 0.95),
+        candidate("c", "c", 0, other, 0.9), candidate("z", "z", 0, big.toString(), 0.1));
+    int budget = 230;
+    ContextPackage mmr = packer(c).pack("bridge", PackOptions.defaults().withBudget(budget));
+    ContextPackage greedy = packer(c).pack("bridge", PackOptions.defaults().withBudget(budget).withMmr(false));
+
+    assertThat(greedy.sources()).extracting(Source::docId).containsExactlyInAnyOrder("a", "b");
+    assertThat(mmr.sources()).extracting(Source::docId).containsExactlyInAnyOrder("a", "c");
+    assertThat(mmr.trace()).anySatisfy(d -> {
+      assertThat(d.rule()).startsWith("mmr:lambda=0.70");
+      assertThat(d.ids()).containsExactly("b");
+    });
+  }
+
+  @Test
+  void theRerankerReordersPassagesAndItsScoreIsReported() throws Exception {
+    List<Candidate> c = List.of(candidate("a", "a", 0, "Alpha text about apples.", 0.9),
+        candidate("b", "b", 0, "Beta text about bananas.", 0.8));
+    dev.ctxpack.rerank.Reranker reverse = new dev.ctxpack.rerank.Reranker() {
+      @Override
+      public List<Candidate> rerank(String query, List<Candidate> cs) {
+        List<Candidate> out = new ArrayList<>();
+        for (Candidate x : cs) out.add(x.withScores(x.scores().with(Signal.RERANK, x.chunk().id().equals("b") ? 2 : 1)));
+        out.sort((x, y) -> Double.compare(y.score(), x.score()));
+        return out;
+      }
+
+      @Override
+      public String id() {
+        return "reverse";
+      }
+    };
+    Retriever fixed = (q, o, t) -> c;
+    DefaultContextPacker packer = DefaultContextPacker.builder().retriever(fixed).reranker(reverse).build();
+    ContextPackage p = packer.pack("fruit", PackOptions.defaults().withOrder(OrderMode.SCORE));
+    assertThat(p.sources()).extracting(Source::docId).containsExactly("b", "a");
+    assertThat(p.trace()).anySatisfy(d -> assertThat(d.rule()).isEqualTo("reverse"));
+    ContextPackage off = packer.pack("fruit", PackOptions.defaults().withOrder(OrderMode.SCORE).withRerank(false));
+    assertThat(off.sources()).extracting(Source::docId).containsExactly("a", "b");
+  }
+
+  @Test
   void lostInTheMiddlePutsTheTwoBestAtTheEnds() throws Exception {
     List<Candidate> c = new ArrayList<>();
     for (int i = 0; i < 5; i++) c.add(candidate("c" + i, "d" + i, 0, "Passage number " + i + " about topic.", 1.0 - i * 0.1));

@@ -1,0 +1,367 @@
+package dev.ctxpack.dedup;
+
+import dev.ctxpack.model.Candidate;
+import dev.ctxpack.model.Decision;
+import dev.ctxpack.model.Language;
+import dev.ctxpack.model.Passage;
+import dev.ctxpack.model.Passage.Piece;
+import dev.ctxpack.model.Span;
+import dev.ctxpack.model.Trace;
+import dev.ctxpack.text.LanguageDetector;
+import dev.ctxpack.text.TextNormalizer;
+import dev.ctxpack.token.Tokenizer;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The dedup cascade: the cheapest detector first, merge instead of silently dropping, guard the
+ * exceptions, report everything. Passages are taken best score first (ties by id) and each level
+ * runs over the whole list in turn:
+ *
+ * <ol>
+ *   <li><b>exact</b> — same {@link TextNormalizer#contentHash} (NFKC, case and whitespace folded):
+ *       the copy is dropped and its sources are cited with the kept passage;
+ *   <li><b>near</b> — Jaccard of {@code shingle}-word shingles at least {@code nearJaccard}
+ *       (punctuation, case and whitespace ignored): merged into the better copy, keeping its text
+ *       plus every sentence only the other copy has, all sources kept;
+ *   <li><b>overlap</b> — chunks of the same document whose offsets overlap or touch: stitched into
+ *       one piece covering their union, so both edges survive;
+ *   <li><b>semantic</b> — cosine of {@link PassageVectors} at least {@code semanticCosine}: grouped,
+ *       never deleted: rendered once with every member's distinct sentences, shared sentences once.
+ * </ol>
+ *
+ * At near and semantic, the {@link Guard} keeps apart passages that state one thing with a different
+ * negation, number, date or condition; each such pair is a {@code keep} decision in the trace.
+ * Stitching is not guarded: it only joins text of one document at its own offsets. Every piece of
+ * every output passage is verbatim text of its document at its recorded span.
+ *
+ * <p>Thread-safe if its {@link PassageVectors} are: each call works on its own state.
+ */
+public final class CascadeDeduplicator implements Deduplicator {
+  private static final Comparator<Passage> BEST_FIRST =
+      Comparator.comparingDouble(Passage::score).reversed().thenComparing(Passage::id);
+
+  private final DedupOptions options;
+  private final Tokenizer tokenizer;
+  private final PassageVectors vectors;
+  private final Guard guard;
+  private final Guard semanticGuard;
+  private final LanguageDetector languageDetector = new LanguageDetector();
+
+  public CascadeDeduplicator(DedupOptions options, Tokenizer tokenizer, PassageVectors vectors) {
+    this.options = Objects.requireNonNull(options, "options");
+    this.tokenizer = Objects.requireNonNull(tokenizer, "tokenizer");
+    this.vectors = vectors == null ? PassageVectors.none() : vectors;
+    this.guard = new Guard(options.alignMin());
+    this.semanticGuard = new Guard(options.semanticAlignMin());
+  }
+
+  public DedupOptions options() {
+    return options;
+  }
+
+  @Override
+  public List<Passage> dedup(List<Passage> ranked, Trace trace) throws IOException {
+    List<Work> items = new ArrayList<>(ranked.size());
+    for (Passage p : ranked.stream().sorted(BEST_FIRST).toList()) items.add(new Work(p));
+    if (options.levels().contains(DedupLevel.EXACT)) items = exact(items, trace);
+    if (options.levels().contains(DedupLevel.NEAR)) items = near(items, trace);
+    if (options.levels().contains(DedupLevel.OVERLAP)) items = overlap(items, trace);
+    if (options.levels().contains(DedupLevel.SEMANTIC)) items = semantic(items, trace);
+    List<Passage> out = new ArrayList<>(items.size());
+    for (Work w : items) out.add(w.toPassage());
+    return out;
+  }
+
+  // ---- exact ----
+
+  private List<Work> exact(List<Work> items, Trace trace) {
+    Map<String, Work> byHash = new LinkedHashMap<>();
+    for (Work w : items) {
+      Work kept = byHash.putIfAbsent(TextNormalizer.contentHash(w.text()), w);
+      if (kept == null) continue;
+      kept.sources.addAll(w.sources);
+      trace.add(new Decision("dedup", DedupLevel.EXACT.action(), "exact:normalized-sha256",
+          List.of(w.id), kept.id, tokens(w.text()), "same text as " + kept.id + " after normalisation; "
+              + docsOf(w) + " cited with the kept passage", 1.0));
+    }
+    return new ArrayList<>(byHash.values());
+  }
+
+  // ---- near ----
+
+  private List<Work> near(List<Work> items, Trace trace) {
+    String rule = "near:jaccard>=" + fmt(options.nearJaccard());
+    List<Work> kept = new ArrayList<>();
+    List<Integer> keptSizes = new ArrayList<>();
+    Map<Long, List<Integer>> postings = new HashMap<>();
+    for (Work w : items) {
+      Set<Long> sh = Words.shingles(Words.of(w.text()), options.shingle());
+      Map<Integer, Integer> shared = new HashMap<>();
+      for (Long s : sh) {
+        List<Integer> l = postings.get(s);
+        if (l != null) for (Integer i : l) shared.merge(i, 1, Integer::sum);
+      }
+      List<double[]> matches = new ArrayList<>();
+      for (Map.Entry<Integer, Integer> e : shared.entrySet()) {
+        int i = e.getKey();
+        double j = e.getValue() / (double) (keptSizes.get(i) + sh.size() - e.getValue());
+        if (j >= options.nearJaccard()) matches.add(new double[] {j, i});
+      }
+      matches.sort((a, b) -> a[0] != b[0] ? Double.compare(b[0], a[0]) : Double.compare(a[1], b[1]));
+      Work into = null;
+      for (double[] m : matches) {
+        Work p = kept.get((int) m[1]);
+        if (guarded(p, w, guard, DedupLevel.NEAR, m[0], trace)) continue;
+        into = p;
+        absorb(p, w, DedupLevel.NEAR, rule, m[0], "near copy of " + p.id + " (jaccard " + fmt(m[0]) + ")", trace);
+        break;
+      }
+      if (into == null) {
+        int idx = kept.size();
+        kept.add(w);
+        keptSizes.add(sh.size());
+        for (Long s : sh) postings.computeIfAbsent(s, k -> new ArrayList<>(2)).add(idx);
+      }
+    }
+    return kept;
+  }
+
+  // ---- overlap ----
+
+  private List<Work> overlap(List<Work> items, Trace trace) {
+    List<Work> kept = new ArrayList<>();
+    Map<String, List<Work>> byDoc = new HashMap<>();
+    for (Work w : items) {
+      List<Work> sameDoc = byDoc.computeIfAbsent(w.lead().docId(), d -> new ArrayList<>());
+      Work into = null;
+      for (Work p : sameDoc) {
+        if (p.lead().span().overlapsOrTouches(w.lead().span())) {
+          if (consistent(p.lead(), w.lead())) {
+            into = p;
+            break;
+          }
+          trace.add(new Decision("dedup", "keep", "overlap:texts-disagree", List.of(w.id), p.id, 0,
+              "offsets overlap " + p.id + " in " + p.lead().docId() + " but the texts differ there; not stitched",
+              Double.NaN));
+        }
+      }
+      if (into == null) {
+        kept.add(w);
+        sameDoc.add(w);
+        continue;
+      }
+      stitch(into, w, trace);
+      // The union may now reach other kept passages of the document: absorb them too.
+      boolean grew = true;
+      while (grew) {
+        grew = false;
+        for (Work other : sameDoc) {
+          if (other != into && into.lead().span().overlapsOrTouches(other.lead().span())
+              && consistent(into.lead(), other.lead())) {
+            stitch(into, other, trace);
+            sameDoc.remove(other);
+            kept.remove(other);
+            grew = true;
+            break;
+          }
+        }
+      }
+    }
+    return kept;
+  }
+
+  private void stitch(Work into, Work w, Trace trace) {
+    int before = tokens(into.text());
+    Piece a = into.lead();
+    Piece b = w.lead();
+    Piece union = union(a, b);
+    into.pieces.set(0, union);
+    into.pieces.addAll(w.pieces.subList(1, w.pieces.size()));
+    into.sources.addAll(w.sources);
+    into.invalidate();
+    int saved = before + tokens(w.text()) - tokens(into.text());
+    trace.add(new Decision("dedup", DedupLevel.OVERLAP.action(), "overlap:same-document-offsets",
+        List.of(w.id), into.id, Math.max(0, saved), "overlaps or touches " + into.id + " in " + a.docId() + ": ["
+            + a.span().start() + ", " + a.span().end() + ") + [" + b.span().start() + ", " + b.span().end()
+            + ") stitched into [" + union.span().start() + ", " + union.span().end() + "), both edges kept",
+        overlapRatio(a.span(), b.span())));
+  }
+
+  static boolean consistent(Piece a, Piece b) {
+    int s = Math.max(a.span().start(), b.span().start());
+    int e = Math.min(a.span().end(), b.span().end());
+    if (e <= s) return true;
+    return a.text().regionMatches(s - a.span().start(), b.text(), s - b.span().start(), e - s);
+  }
+
+  static Piece union(Piece a, Piece b) {
+    if (b.span().start() < a.span().start()) return union(b, a);
+    String text = b.span().end() > a.span().end() ? a.text() + b.text().substring(a.span().end() - b.span().start()) : a.text();
+    return new Piece(a.docId(), new Span(a.span().start(), Math.max(a.span().end(), b.span().end())), text);
+  }
+
+  private static double overlapRatio(Span a, Span b) {
+    int inter = Math.max(0, Math.min(a.end(), b.end()) - Math.max(a.start(), b.start()));
+    int min = Math.min(a.length(), b.length());
+    return min == 0 ? 0 : inter / (double) min;
+  }
+
+  // ---- semantic ----
+
+  private List<Work> semantic(List<Work> items, Trace trace) throws IOException {
+    List<Passage> current = new ArrayList<>(items.size());
+    for (Work w : items) current.add(w.toPassage());
+    Map<String, float[]> vecs = vectors.vectors(current);
+    if (vecs.isEmpty()) return items;
+    String rule = "semantic:cosine>=" + fmt(options.semanticCosine());
+    List<Work> kept = new ArrayList<>();
+    for (Work w : items) {
+      float[] v = vecs.get(w.id);
+      Work into = null;
+      if (v != null) {
+        List<double[]> matches = new ArrayList<>();
+        for (int i = 0; i < kept.size(); i++) {
+          float[] u = vecs.get(kept.get(i).id);
+          if (u == null || u.length != v.length) continue;
+          double cos = dot(u, v);
+          if (cos >= options.semanticCosine()) matches.add(new double[] {cos, i});
+        }
+        matches.sort((a, b) -> a[0] != b[0] ? Double.compare(b[0], a[0]) : Double.compare(a[1], b[1]));
+        for (double[] m : matches) {
+          Work p = kept.get((int) m[1]);
+          if (guarded(p, w, semanticGuard, DedupLevel.SEMANTIC, m[0], trace)) continue;
+          into = p;
+          absorb(p, w, DedupLevel.SEMANTIC, rule, m[0], "says the same as " + p.id + " (cosine " + fmt(m[0]) + ")",
+              trace);
+          break;
+        }
+      }
+      if (into == null) kept.add(w);
+    }
+    return kept;
+  }
+
+  // ---- shared ----
+
+  private boolean guarded(Work p, Work w, Guard g, DedupLevel level, double similarity, Trace trace) {
+    if (!options.guard()) return false;
+    Optional<Guard.Conflict> c = g.check(p.plainSentences(), w.plainSentences());
+    if (c.isEmpty()) return false;
+    trace.add(new Decision("dedup", "keep", level.key() + ":" + c.get().rule(), List.of(w.id), p.id, 0,
+        level.key() + " match of " + p.id + " (" + fmt(similarity) + ") kept apart by the guard: " + c.get().detail(),
+        similarity));
+    return true;
+  }
+
+  /** Merges or groups {@code w} into {@code p}: {@code w}'s sentences that {@code p} lacks become pieces. */
+  private void absorb(Work p, Work w, DedupLevel level, String rule, double similarity, String why, Trace trace) {
+    // A sentence is new when its words do not run contiguously in the passage (or in a sentence
+    // already added): punctuation and sentence cuts never make a sentence new.
+    StringBuilder have = new StringBuilder(Guard.joined(p.plainSentences()));
+    List<Piece> added = new ArrayList<>();
+    for (Located s : w.sentences()) {
+      if (have.indexOf(s.sentence().joined()) >= 0) continue;
+      have.append(s.sentence().joined().substring(1));
+      Piece from = w.pieces.get(s.piece());
+      Span sp = s.sentence().span();
+      added.add(new Piece(from.docId(), new Span(from.span().start() + sp.start(), from.span().start() + sp.end()),
+          sp.of(from.text())));
+    }
+    int addedTokens = 0;
+    for (Piece a : added) addedTokens += tokens(Passage.GAP + a.text());
+    p.pieces.addAll(added);
+    p.sources.addAll(w.sources);
+    p.invalidate();
+    trace.add(new Decision("dedup", level.action(), rule, List.of(w.id), p.id,
+        Math.max(0, tokens(w.text()) - addedTokens), why + "; " + added.size() + " sentence(s) only it has kept, "
+            + docsOf(w) + " cited", similarity));
+  }
+
+  private int tokens(String text) {
+    return tokenizer.count(text);
+  }
+
+  private static String docsOf(Work w) {
+    Set<String> docs = new java.util.TreeSet<>();
+    for (Candidate c : w.sources) docs.add(c.doc().id());
+    return String.join(", ", docs);
+  }
+
+  private static double dot(float[] a, float[] b) {
+    double s = 0;
+    for (int i = 0; i < a.length; i++) s += a[i] * b[i];
+    return s;
+  }
+
+  static String fmt(double d) {
+    return String.format(Locale.ROOT, "%.2f", d);
+  }
+
+  /** A sentence of a passage and the index of the piece it lies in (offsets relative to the piece). */
+  record Located(int piece, Guard.Sentence sentence) {}
+
+  /** A passage being built by the cascade. */
+  private final class Work {
+    final String id;
+    final List<Piece> pieces;
+    final List<Candidate> sources;
+    final double score;
+    final Language language;
+    private String text;
+    private List<Located> sentences;
+
+    Work(Passage p) {
+      this.id = p.id();
+      this.pieces = new ArrayList<>(p.pieces());
+      this.sources = new ArrayList<>(p.sources());
+      this.score = p.score();
+      this.text = p.text();
+      Language l = p.primary().doc().language();
+      this.language = l == Language.UNKNOWN ? languageDetector.detect(p.text()) : l;
+    }
+
+    Piece lead() {
+      return pieces.get(0);
+    }
+
+    String text() {
+      if (text == null) text = Passage.join(pieces);
+      return text;
+    }
+
+    void invalidate() {
+      text = null;
+      sentences = null;
+    }
+
+    List<Located> sentences() {
+      if (sentences == null) {
+        List<Located> out = new ArrayList<>();
+        for (int i = 0; i < pieces.size(); i++) {
+          for (Guard.Sentence s : guard.sentences(pieces.get(i).text(), language)) out.add(new Located(i, s));
+        }
+        sentences = out;
+      }
+      return sentences;
+    }
+
+    List<Guard.Sentence> plainSentences() {
+      return sentences().stream().map(Located::sentence).toList();
+    }
+
+    Passage toPassage() {
+      return Passage.of(id, pieces, sources, score);
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package dev.ctxpack.dedup;
+
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * Options of the dedup cascade. {@code nearJaccard} is the Jaccard similarity of {@code shingle}-word
+ * shingles at which two passages are near copies; {@code semanticCosine} the embedding cosine at
+ * which they are grouped; {@code guard} keeps passages that differ in a negation, number, date or
+ * condition apart at every level after exact ({@code alignMin} and {@code semanticAlignMin} are the
+ * {@link Guard}'s sentence alignment thresholds for lexical and semantic matches).
+ */
+public record DedupOptions(
+    Set<DedupLevel> levels,
+    int shingle,
+    double nearJaccard,
+    double semanticCosine,
+    boolean guard,
+    double alignMin,
+    double semanticAlignMin) {
+  public static final int DEFAULT_SHINGLE = 5;
+  public static final double DEFAULT_NEAR_JACCARD = 0.85;
+  public static final double DEFAULT_SEMANTIC_COSINE = 0.90;
+  public static final double DEFAULT_SEMANTIC_ALIGN_MIN = 0.3;
+
+  public DedupOptions {
+    levels = levels.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(levels));
+    if (shingle < 1) throw new IllegalArgumentException("shingle must be >= 1 word, was " + shingle);
+    check("nearJaccard", nearJaccard);
+    check("semanticCosine", semanticCosine);
+    check("alignMin", alignMin);
+    check("semanticAlignMin", semanticAlignMin);
+  }
+
+  private static void check(String name, double v) {
+    if (!(v > 0 && v <= 1)) throw new IllegalArgumentException(name + " must be in (0, 1], was " + v);
+  }
+
+  /** Every level, guarded: the last pass before the prompt. */
+  public static DedupOptions strict() {
+    return new DedupOptions(EnumSet.allOf(DedupLevel.class), DEFAULT_SHINGLE, DEFAULT_NEAR_JACCARD,
+        DEFAULT_SEMANTIC_COSINE, true, Guard.DEFAULT_ALIGN_MIN, DEFAULT_SEMANTIC_ALIGN_MIN);
+  }
+
+  /** Exact, near and overlap: cheap and safe, run before reranking to spare the reranker. */
+  public static DedupOptions conservative() {
+    return strict().withLevels(EnumSet.of(DedupLevel.EXACT, DedupLevel.NEAR, DedupLevel.OVERLAP));
+  }
+
+  public DedupOptions withLevels(Set<DedupLevel> l) {
+    return new DedupOptions(l, shingle, nearJaccard, semanticCosine, guard, alignMin, semanticAlignMin);
+  }
+
+  public DedupOptions withNearJaccard(double j) {
+    return new DedupOptions(levels, shingle, j, semanticCosine, guard, alignMin, semanticAlignMin);
+  }
+
+  public DedupOptions withSemanticCosine(double c) {
+    return new DedupOptions(levels, shingle, nearJaccard, c, guard, alignMin, semanticAlignMin);
+  }
+
+  public DedupOptions withGuard(boolean on) {
+    return new DedupOptions(levels, shingle, nearJaccard, semanticCosine, on, alignMin, semanticAlignMin);
+  }
+
+  public String describe() {
+    return "levels=" + levels.stream().map(DedupLevel::key).toList() + ", near=jaccard>=" + nearJaccard
+        + " on " + shingle + "-word shingles, semantic=cosine>=" + semanticCosine + ", guard=" + guard;
+  }
+}

@@ -1,0 +1,223 @@
+package dev.ctxpack.dedup;
+
+import dev.ctxpack.model.Language;
+import dev.ctxpack.model.Span;
+import dev.ctxpack.text.SentenceSegmenter;
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The dedup guard: finds where two passages state the same thing differently in a way that
+ * matters — a negation, a number (with its unit, percent sign or currency), a date or a condition —
+ * so that they are never merged, stitched or grouped. The rule and its exception are the pair a
+ * question most needs to see side by side.
+ *
+ * <p>How: both texts are split into sentences and aligned: sentences with the same words pair
+ * first, then the remaining ones pair greedily by word overlap (Jaccard of word sets at least
+ * {@code alignMin}). A sentence with no partner is an addition, not a contradiction: it is kept
+ * verbatim by whichever level merges the passages. Each aligned pair whose words differ is
+ * compared on its guard features (negation and condition cues of Portuguese and English, numbers,
+ * month names); any difference is a {@link Conflict}.
+ *
+ * <p>Thread-safe.
+ */
+public final class Guard {
+  /** Why two passages must stay apart. {@code kind} is negation, condition, number or date. */
+  public record Conflict(String kind, String detail) {
+    public String rule() {
+      return "guard:" + kind;
+    }
+  }
+
+  /** Word-set Jaccard at which two differing sentences are taken as versions of one statement. */
+  public static final double DEFAULT_ALIGN_MIN = 0.5;
+
+  private static final Set<String> NEGATION = Set.of(
+      // English
+      "not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "cannot", "without", "nowhere",
+      // Portuguese
+      "não", "nao", "nunca", "nenhum", "nenhuma", "nenhuns", "nenhumas", "nem", "ninguém", "nada", "jamais",
+      "sem", "tampouco");
+  private static final Set<String> CONDITION_WORDS = Set.of(
+      "unless", "except", "excepting", "excluding", "if", "provided", "providing", "otherwise",
+      "exceto", "salvo", "excluindo", "senão", "contanto", "caso");
+  private static final List<String> CONDITION_PHRASES = List.of(
+      "only if", "only when", "provided that", "as long as", "except for", "except that",
+      "desde que", "apenas se", "somente se", "só se", "a menos que", "apenas quando", "somente quando",
+      "no caso de", "salvo se", "exceto se");
+  private static final Set<String> MONTHS = Set.of(
+      "january", "february", "march", "april", "june", "july", "august", "september", "october",
+      "november", "december", "janeiro", "fevereiro", "março", "marco", "abril", "maio", "junho", "julho",
+      "agosto", "setembro", "outubro", "novembro", "dezembro");
+  private static final Set<String> NUMBER_WORDS = Set.of(
+      "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "twenty",
+      "hundred", "thousand", "million", "billion", "twice", "half", "dois", "duas", "três", "tres", "quatro",
+      "cinco", "seis", "sete", "oito", "nove", "dez", "onze", "doze", "vinte", "cem", "cento", "mil",
+      "milhão", "milhões", "bilhão", "bilhões", "metade", "dobro");
+  private static final Set<String> UNITS = Set.of(
+      "mg", "g", "kg", "t", "km", "m", "cm", "mm", "ml", "l", "h", "min", "s", "ms", "kb", "mb", "gb", "tb",
+      "kw", "w", "v", "hz", "khz", "mhz", "ghz", "years", "year", "anos", "ano", "days", "day", "dias", "dia",
+      "months", "month", "meses", "mês", "weeks", "semanas", "hours", "hour", "horas", "hora", "minutes",
+      "minutos", "usd", "brl", "eur", "reais", "real", "dollars", "dólares", "euros", "percent", "patients",
+      "pacientes", "people", "pessoas", "times", "vezes", "°c", "°f", "x");
+  // currency? number (with inner separators) percent? unit?
+  private static final Pattern NUMBER = Pattern.compile(
+      "(r\\$|us\\$|\\$|€|£)?\\s?(\\d+(?:[.,:/-]\\d+)*)(\\s?(?:%|percent\\b|por cento\\b))?(?:\\s?(°?[\\p{L}]{1,8})\\b)?");
+  private static final Pattern CONTRACTED_NOT = Pattern.compile("\\p{L}n['’]t\\b");
+  private static final Pattern MAY_DATE = Pattern.compile("\\d\\s*(?:de\\s+)?may\\b|\\bmay\\s+\\d");
+
+  private final SentenceSegmenter segmenter = new SentenceSegmenter();
+  private final double alignMin;
+
+  public Guard() {
+    this(DEFAULT_ALIGN_MIN);
+  }
+
+  public Guard(double alignMin) {
+    if (!(alignMin > 0 && alignMin <= 1)) throw new IllegalArgumentException("alignMin must be in (0, 1], was " + alignMin);
+    this.alignMin = alignMin;
+  }
+
+  public double alignMin() {
+    return alignMin;
+  }
+
+  /** The first conflict between {@code a} and {@code b}, or empty when they may be merged. */
+  public Optional<Conflict> check(String a, Language la, String b, Language lb) {
+    return check(sentences(a, la), sentences(b, lb));
+  }
+
+  /** {@link #check(String, Language, String, Language)} over sentences already analysed. */
+  public Optional<Conflict> check(List<Sentence> a, List<Sentence> b) {
+    boolean[] usedA = new boolean[a.size()];
+    boolean[] usedB = new boolean[b.size()];
+    // A sentence whose words run contiguously in the other text says nothing different, even when
+    // the two texts cut their sentences differently.
+    String wordsA = joined(a);
+    String wordsB = joined(b);
+    for (int i = 0; i < a.size(); i++) usedA[i] = wordsB.contains(a.get(i).joined());
+    for (int j = 0; j < b.size(); j++) usedB[j] = wordsA.contains(b.get(j).joined());
+    // Versions of one statement: greedy by overlap, ties by position.
+    while (true) {
+      double best = -1;
+      int bi = -1;
+      int bj = -1;
+      for (int i = 0; i < a.size(); i++) {
+        if (usedA[i]) continue;
+        for (int j = 0; j < b.size(); j++) {
+          if (usedB[j]) continue;
+          double s = Words.jaccard(a.get(i).wordSet(), b.get(j).wordSet());
+          if (s >= alignMin && s > best) {
+            best = s;
+            bi = i;
+            bj = j;
+          }
+        }
+      }
+      if (bi < 0) return Optional.empty();
+      usedA[bi] = true;
+      usedB[bj] = true;
+      Optional<Conflict> c = compare(a.get(bi), b.get(bj));
+      if (c.isPresent()) return c;
+    }
+  }
+
+  private static Optional<Conflict> compare(Sentence a, Sentence b) {
+    for (String kind : new String[] {"negation", "condition", "number", "date"}) {
+      List<String> fa = a.features().get(kind);
+      List<String> fb = b.features().get(kind);
+      if (!fa.equals(fb)) {
+        return Optional.of(new Conflict(kind, kind + " differs: " + describe(fa) + " vs " + describe(fb)));
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static String describe(List<String> f) {
+    return f.isEmpty() ? "(none)" : String.join(" ", f);
+  }
+
+  /** The sentences of {@code text} with their words and guard features. */
+  public List<Sentence> sentences(String text, Language language) {
+    List<Sentence> out = new ArrayList<>();
+    for (Span s : segmenter.split(text, language)) {
+      Sentence sentence = Sentence.of(s, s.of(text));
+      if (!sentence.words().isEmpty()) out.add(sentence);
+    }
+    return out;
+  }
+
+  /** The words of all {@code sentences} as {@code " w1 w2 ... "}. */
+  public static String joined(List<Sentence> sentences) {
+    StringBuilder sb = new StringBuilder(" ");
+    for (Sentence s : sentences) for (String w : s.words()) sb.append(w).append(' ');
+    return sb.toString();
+  }
+
+  /** One sentence: its span in the analysed text, words, word set and guard features by kind. */
+  public record Sentence(Span span, List<String> words, Set<String> wordSet, TreeMap<String, List<String>> features) {
+    static Sentence of(Span span, String text) {
+      List<String> words = Words.of(text);
+      return new Sentence(span, words, new HashSet<>(words), Guard.features(text, words));
+    }
+
+    /** The words as {@code " w1 w2 ... "}, for contiguous containment tests. */
+    public String joined() {
+      return " " + String.join(" ", words) + " ";
+    }
+  }
+
+  static TreeMap<String, List<String>> features(String text, List<String> words) {
+    String lower = Normalizer.normalize(text, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
+    List<String> neg = new ArrayList<>();
+    List<String> cond = new ArrayList<>();
+    List<String> num = new ArrayList<>();
+    List<String> date = new ArrayList<>();
+    for (String w : words) {
+      if (NEGATION.contains(w)) neg.add(w);
+      if (CONDITION_WORDS.contains(w)) cond.add(w);
+      if (MONTHS.contains(w)) date.add(w);
+      if (NUMBER_WORDS.contains(w)) num.add(w);
+    }
+    Matcher m = CONTRACTED_NOT.matcher(lower);
+    while (m.find()) neg.add("n't");
+    String padded = " " + String.join(" ", words) + " ";
+    for (String p : CONDITION_PHRASES) {
+      int from = 0;
+      while ((from = padded.indexOf(" " + p + " ", from)) >= 0) {
+        cond.add(p);
+        from += p.length() + 1;
+      }
+    }
+    if (MAY_DATE.matcher(lower).find()) date.add("may");
+    Matcher n = NUMBER.matcher(lower);
+    while (n.find()) {
+      StringBuilder f = new StringBuilder();
+      if (n.group(1) != null) f.append(n.group(1));
+      f.append(n.group(2).replace(',', '.'));
+      if (n.group(3) != null) f.append('%');
+      String unit = n.group(4);
+      if (unit != null && UNITS.contains(unit)) f.append(' ').append(unit);
+      num.add(f.toString());
+    }
+    TreeMap<String, List<String>> out = new TreeMap<>();
+    out.put("negation", sorted(neg));
+    out.put("condition", sorted(cond));
+    out.put("number", sorted(num));
+    out.put("date", sorted(date));
+    return out;
+  }
+
+  private static List<String> sorted(List<String> l) {
+    l.sort(null);
+    return List.copyOf(l);
+  }
+}

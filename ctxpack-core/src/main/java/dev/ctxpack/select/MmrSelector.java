@@ -1,0 +1,111 @@
+package dev.ctxpack.select;
+
+import dev.ctxpack.dedup.Words;
+import dev.ctxpack.model.Decision;
+import dev.ctxpack.model.Passage;
+import dev.ctxpack.model.Trace;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.ToIntFunction;
+
+/**
+ * Maximal marginal relevance under a token budget: repeatedly takes, among the passages that still
+ * fit, the one maximising {@code λ·relevance − (1−λ)·max similarity to those already taken}
+ * (Carbonell and Goldstein's max-over-selected form). Relevance is the passage score scaled to
+ * [0, 1] over the list; similarity is the cosine of the passages' vectors when both have one, else
+ * the Jaccard of their word sets. A passage that no longer fits is skipped, so a smaller one can
+ * use the space (the budget-aware part). λ = 1 is greedy by score.
+ *
+ * <p>Each passage left out gets a decision with its similarity to what was taken. Not thread-safe
+ * per instance only in the sense that {@code vectors} must not change during a call.
+ */
+public final class MmrSelector implements Selector {
+  public static final double DEFAULT_LAMBDA = 0.7;
+
+  private final double lambda;
+  private final Map<String, float[]> vectors;
+
+  /**
+   * @param lambda relevance weight in [0, 1]
+   * @param vectors unit vectors by passage id (may be empty: word overlap is used instead)
+   */
+  public MmrSelector(double lambda, Map<String, float[]> vectors) {
+    if (!(lambda >= 0 && lambda <= 1)) throw new IllegalArgumentException("MMR lambda must be in [0, 1], was " + lambda);
+    this.lambda = lambda;
+    this.vectors = Map.copyOf(vectors);
+  }
+
+  public MmrSelector(double lambda) {
+    this(lambda, Map.of());
+  }
+
+  @Override
+  public List<Passage> select(List<Passage> ranked, int budget, ToIntFunction<Passage> cost, Trace trace) {
+    int n = ranked.size();
+    double max = Double.NEGATIVE_INFINITY;
+    double min = Double.POSITIVE_INFINITY;
+    for (Passage p : ranked) {
+      max = Math.max(max, p.score());
+      min = Math.min(min, p.score());
+    }
+    double[] rel = new double[n];
+    int[] costs = new int[n];
+    List<Set<String>> words = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      Passage p = ranked.get(i);
+      rel[i] = max > min ? (p.score() - min) / (max - min) : 1.0;
+      costs[i] = cost.applyAsInt(p);
+      words.add(vectors.containsKey(p.id()) ? Set.of() : new HashSet<>(Words.of(p.text())));
+    }
+    double[] maxSim = new double[n]; // max similarity to the selected set
+    boolean[] taken = new boolean[n];
+    List<Integer> order = new ArrayList<>();
+    int left = budget;
+    while (true) {
+      int best = -1;
+      double bestValue = Double.NEGATIVE_INFINITY;
+      for (int i = 0; i < n; i++) {
+        if (taken[i] || costs[i] > left) continue;
+        double v = lambda * rel[i] - (1 - lambda) * maxSim[i];
+        if (v > bestValue) { // strict: ties keep the earlier (better ranked) passage
+          bestValue = v;
+          best = i;
+        }
+      }
+      if (best < 0) break;
+      taken[best] = true;
+      order.add(best);
+      left -= costs[best];
+      for (int i = 0; i < n; i++) {
+        if (!taken[i]) maxSim[i] = Math.max(maxSim[i], similarity(ranked.get(i), words.get(i), ranked.get(best), words.get(best)));
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      if (taken[i]) continue;
+      trace.add(new Decision("select", "drop", "mmr:lambda=" + String.format(Locale.ROOT, "%.2f", lambda),
+          List.of(ranked.get(i).id()), "", costs[i],
+          "needs " + costs[i] + " tokens, " + left + " left of the evidence budget; similarity to the selected "
+              + String.format(Locale.ROOT, "%.2f", maxSim[i]), maxSim[i]));
+    }
+    List<Passage> out = new ArrayList<>(order.size());
+    for (int i : order) out.add(ranked.get(i));
+    return out;
+  }
+
+  private double similarity(Passage a, Set<String> wa, Passage b, Set<String> wb) {
+    float[] va = vectors.get(a.id());
+    float[] vb = vectors.get(b.id());
+    if (va != null && vb != null && va.length == vb.length) {
+      double s = 0;
+      for (int i = 0; i < va.length; i++) s += va[i] * vb[i];
+      return s;
+    }
+    if (wa.isEmpty()) wa = new HashSet<>(Words.of(a.text()));
+    if (wb.isEmpty()) wb = new HashSet<>(Words.of(b.text()));
+    return Words.jaccard(wa, wb);
+  }
+}
