@@ -72,5 +72,14 @@ public interface Index extends Closeable {
   /** Top {@code k} chunks by vector similarity to the unit vector {@code query}. */
   List<Candidate> searchDense(float[] query, int k) throws IOException;
 
+  /**
+   * The vector of each chunk that has any: the normalised mean of its stored window vectors (what
+   * the semantic dedup level and MMR compare). Chunks without vectors are absent from the map. The
+   * default holds none.
+   */
+  default java.util.Map<String, float[]> chunkVectors(Collection<String> chunkIds) throws IOException {
+    return java.util.Map.of();
+  }
+
   Stats stats() throws IOException;
 }

@@ -383,6 +383,40 @@ public final class LuceneIndex implements Index {
     }, List.of());
   }
 
+  @Override
+  public java.util.Map<String, float[]> chunkVectors(java.util.Collection<String> chunkIds) throws IOException {
+    if (chunkIds.isEmpty()) return java.util.Map.of();
+    return withSearcher(s -> {
+      List<org.apache.lucene.util.BytesRef> ids = new ArrayList<>(chunkIds.size());
+      for (String id : new java.util.TreeSet<>(chunkIds)) ids.add(new org.apache.lucene.util.BytesRef(id));
+      var q = new org.apache.lucene.search.BooleanQuery.Builder()
+          .add(new org.apache.lucene.search.TermInSetQuery(Fields.CHUNK_ID, ids), org.apache.lucene.search.BooleanClause.Occur.FILTER)
+          .add(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_VECTOR)), org.apache.lucene.search.BooleanClause.Occur.FILTER)
+          .build();
+      java.util.Map<String, float[]> sums = new java.util.TreeMap<>();
+      StoredFields sf = s.storedFields();
+      for (var leaf : s.getIndexReader().leaves()) {
+        var values = leaf.reader().getFloatVectorValues(Fields.VECTOR);
+        if (values == null) continue;
+        var weight = s.createWeight(s.rewrite(q), org.apache.lucene.search.ScoreMode.COMPLETE_NO_SCORES, 1f);
+        var scorer = weight.scorer(leaf);
+        if (scorer == null) continue;
+        var it = scorer.iterator();
+        for (int doc = it.nextDoc(); doc != org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
+          if (values.docID() < doc) values.advance(doc);
+          if (values.docID() != doc) continue;
+          float[] v = values.vectorValue();
+          String chunkId = sf.document(leaf.docBase + doc, java.util.Set.of(Fields.CHUNK_ID)).get(Fields.CHUNK_ID);
+          float[] sum = sums.computeIfAbsent(chunkId, k -> new float[v.length]);
+          for (int i = 0; i < v.length; i++) sum[i] += v[i];
+        }
+      }
+      java.util.Map<String, float[]> out = new java.util.HashMap<>();
+      for (var e : sums.entrySet()) out.put(e.getKey(), dev.ctxpack.embed.Embedder.normalize(e.getValue()));
+      return out;
+    }, java.util.Map.of());
+  }
+
   private static List<Candidate> toCandidates(IndexSearcher s, TopDocs td, Signal signal)
       throws IOException {
     StoredFields sf = s.storedFields();
