@@ -1,5 +1,8 @@
 package dev.ctxpack.app;
 
+import dev.ctxpack.dedup.DedupOptions;
+import dev.ctxpack.dedup.PassageVectors;
+
 import dev.ctxpack.embed.CachingEmbedder;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Index;
@@ -43,7 +46,11 @@ final class Components {
     return new HybridRetriever(index, embedder, fusion);
   }
 
-  static DefaultContextPacker packer(Index index, Embedder embedder, Fusion fusion) {
-    return DefaultContextPacker.builder().retriever(retriever(index, embedder, fusion)).build();
+  static DefaultContextPacker packer(Index index, Embedder embedder, Fusion fusion, DedupFlags dedup) {
+    var b = DefaultContextPacker.builder().retriever(retriever(index, embedder, fusion))
+        .dedup(dedup.apply(DedupOptions.conservative()), dedup.apply(DedupOptions.strict()));
+    // The index's own vectors serve the semantic level and MMR, for the languages they mean something in.
+    if (embedder != null) b.vectors(PassageVectors.fromIndex(index, embedder.languages()));
+    return b.build();
   }
 }

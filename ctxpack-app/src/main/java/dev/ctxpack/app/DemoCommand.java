@@ -70,7 +70,7 @@ final class DemoCommand implements Callable<Integer> {
               embedder == null ? " (BM25 only)" : " (BM25 + " + embedder.id() + " vectors)");
           out.println("index: " + (keep != null ? indexDir : "temporary, removed on exit") + "\n");
         }
-        DefaultContextPacker packer = Components.packer(index, embedder, new dev.ctxpack.retrieve.RrfFusion());
+        DefaultContextPacker packer = Components.packer(index, embedder, new dev.ctxpack.retrieve.RrfFusion(), new DedupFlags());
         for (String q : List.of(PT_QUESTION, EN_QUESTION)) {
           ContextPackage p = packer.pack(q, options);
           if (format == CommonOptions.Format.json) {

@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
       ChunkCommand.class,
       RemoveCommand.class,
       SearchCommand.class,
+      DedupCommand.class,
       PackCommand.class,
       CommandLine.HelpCommand.class
     })

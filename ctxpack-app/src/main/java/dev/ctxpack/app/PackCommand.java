@@ -28,6 +28,7 @@ final class PackCommand implements Callable<Integer> {
   @Mixin CommonOptions common = new CommonOptions();
   @Mixin PackFlags flags = new PackFlags();
   @Mixin FusionFlags fusion = new FusionFlags();
+  @Mixin DedupFlags dedup = new DedupFlags();
 
   @Option(names = {"-q", "--query"}, paramLabel = "Q", description = "The question.")
   String query;
@@ -44,7 +45,7 @@ final class PackCommand implements Callable<Integer> {
     PackOptions options = flags.options();
     try (LuceneIndex index = Components.openExisting(common.indexPath())) {
       Embedder embedder = Components.searchEmbedder(index, common.embedder);
-      DefaultContextPacker packer = Components.packer(index, embedder, fusion.fusion());
+      DefaultContextPacker packer = Components.packer(index, embedder, fusion.fusion(), dedup);
       if (batch != null) {
         return BatchRunner.run(batch, out, req -> {
           String q = BatchRunner.text(req, "query", null);
@@ -105,6 +106,16 @@ final class PackCommand implements Callable<Integer> {
     @Option(names = "--no-reorder", description = "Keep selection order (ablation).")
     boolean noReorder;
 
+    @Option(names = "--no-mmr", description = "Select by score alone, without MMR diversity (ablation).")
+    boolean noMmr;
+
+    @Option(names = "--mmr-lambda", paramLabel = "L", defaultValue = "0.7",
+        description = "MMR relevance weight in [0, 1] (1 = by score alone). Default: ${DEFAULT-VALUE}.")
+    double mmrLambda;
+
+    @Option(names = "--no-rerank", description = "Skip reranking (ablation).")
+    boolean noRerank;
+
     PackOptions options() {
       if (budget != null && preset != null) throw new UsageException("give --budget or --preset, not both");
       int b = budget != null ? budget : Budgets.preset(preset != null ? preset : "medium");
@@ -113,7 +124,9 @@ final class PackCommand implements Callable<Integer> {
       RetrievalOptions r = new RetrievalOptions(RetrievalMode.parse(mode), k, perSignal, perSignal);
       PackOptions o = PackOptions.defaults().withBudget(b).withRetrieval(r)
           .withStrategy(Strategy.parse(strategy)).withOrder(OrderMode.parse(order))
-          .withDedup(!noDedup).withReorder(!noReorder);
+          .withDedup(!noDedup).withReorder(!noReorder).withMmr(!noMmr).withRerank(!noRerank);
+      if (!(mmrLambda >= 0 && mmrLambda <= 1)) throw new UsageException("--mmr-lambda must be in [0, 1], was " + mmrLambda);
+      o = o.withMmrLambda(mmrLambda);
       if (template != null) o = o.withTemplate(PromptTemplate.byName(template));
       if (model != null) {
         ModelProfile m = ModelProfiles.builtIn().get(model);

@@ -114,6 +114,7 @@ final class Views {
     d.ids().forEach(ids::add);
     o.put("into", d.into());
     o.put("tokensSaved", d.tokensSaved());
+    if (d.hasSimilarity()) o.put("similarity", round(d.similarity()));
     o.put("reason", d.reason());
     return o;
   }

@@ -234,6 +234,27 @@ class LuceneIndexTest {
   }
 
   @Test
+  void chunkVectorsAreTheNormalisedMeanOfTheirWindowsAndAbsentWithoutAny() throws IOException {
+    String text = "Alpha part of the chunk. Beta part of the chunk.";
+    Document d = new Document("w", "", "", Language.EN, Map.of(), text);
+    Chunk whole = new Chunk("w#0", "w", new dev.ctxpack.model.Span(0, text.length()), text, "", 0, 12);
+    List<dev.ctxpack.index.ChunkVector> windows = List.of(
+        new dev.ctxpack.index.ChunkVector(0, new dev.ctxpack.model.Span(0, 24), unit(1, 0, 0)),
+        new dev.ctxpack.index.ChunkVector(0, new dev.ctxpack.model.Span(25, text.length()), unit(0, 1, 0)));
+    try (LuceneIndex index = LuceneIndex.open(dir)) {
+      index.write(List.of(new IndexEntry(d, "", "h", List.of(whole), windows, "test-emb"),
+          entry("other", Language.EN, "", "unrelated", unit(0, 0, 1))), List.of());
+      index.write(List.of(entry("plain", Language.EN, "", "no vectors here")), List.of());
+      var v = index.chunkVectors(List.of("w#0", "other#0", "plain#0", "missing#3"));
+      assertThat(v.keySet()).containsExactlyInAnyOrder("w#0", "other#0");
+      float h = (float) Math.sqrt(0.5);
+      assertThat(v.get("w#0")).containsExactly(new float[] {h, h, 0}, org.assertj.core.data.Offset.offset(1e-6f));
+      assertThat(v.get("other#0")).containsExactly(new float[] {0, 0, 1}, org.assertj.core.data.Offset.offset(1e-6f));
+      assertThat(index.chunkVectors(List.of())).isEmpty();
+    }
+  }
+
+  @Test
   void denseSearchOnAnIndexWithoutVectorsFindsNothing() throws IOException {
     try (LuceneIndex index = LuceneIndex.open(dir)) {
       assertThat(index.searchDense(unit(1, 0, 0), 5)).isEmpty();
