@@ -64,6 +64,12 @@ import java.util.stream.Collectors;
  * the whole batch, so a pair's score then depends on its batch-mates (by up to a logit on a
  * quantized MiniLM), while float models give the same scores, within rounding, at any batch size.
  * The id holds the file name, not the directory. Native memory is held until {@link #close()}.
+ *
+ * <p>How it is tested: no trained cross-encoder can be fetched by the build, so the tests run real
+ * ONNX graphs that they write themselves — a lexical cross-encoder whose logit counts the query
+ * word pieces found in the passage (ranking, pair encoding, token types, both logit shapes) and
+ * MiniLM with an untrained linear head on {@code [CLS]} (batching, padding, truncation on a real
+ * transformer). The ranking quality of a trained model is not measured here.
  */
 public final class OnnxCrossEncoderReranker implements Reranker, AutoCloseable {
   /** Word pieces per pair unless set. */
