@@ -2,8 +2,8 @@ package dev.ctxpack.onnx;
 
 import dev.ctxpack.embed.Embedder;
 import java.net.URI;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
@@ -47,6 +47,8 @@ public final class Embedders {
           + "[,pooling=mean|cls] | openai:MODEL (base URL from " + URL_ENV + ", key from " + KEY_ENV
           + " or " + OPENAI_KEY_ENV + ")";
 
+  private static final String KIND = "embedder";
+
   private Embedders() {}
 
   /** The default embedder, {@link MiniLmEmbedder}. */
@@ -80,46 +82,26 @@ public final class Embedders {
   }
 
   private static Embedder onnx(String rest, String spec) {
-    String[] parts = rest.split(",", -1);
-    String modelPart = parts[0].trim();
-    if (modelPart.isEmpty()) {
+    Specs.Body body = Specs.split(rest, spec, KIND, FORMS, List.of("tokenizer", "pooling"));
+    if (body.head().isEmpty()) {
       throw new IllegalArgumentException("embedder spec '" + spec + "' names no model file; " + FORMS);
     }
-    Path model = path(modelPart, spec);
-    Path tokenizer = null;
-    OnnxFileEmbedder.Pooling pooling = OnnxFileEmbedder.Pooling.MEAN;
-    for (int i = 1; i < parts.length; i++) {
-      String option = parts[i].trim();
-      int eq = option.indexOf('=');
-      String key = eq < 0 ? option : option.substring(0, eq).trim().toLowerCase(Locale.ROOT);
-      String value = eq < 0 ? "" : option.substring(eq + 1).trim();
-      if (value.isEmpty()) {
-        throw new IllegalArgumentException(
-            "option '" + option + "' in embedder spec '" + spec + "' needs key=value; " + FORMS);
-      }
-      switch (key) {
-        case "tokenizer":
-          tokenizer = path(value, spec);
-          break;
-        case "pooling":
-          pooling = OnnxFileEmbedder.Pooling.parse(value);
-          break;
-        default:
-          throw new IllegalArgumentException(
-              "unknown option '" + key + "' in embedder spec '" + spec + "' (tokenizer, pooling); " + FORMS);
-      }
-    }
-    if (tokenizer == null) tokenizer = OnnxFileEmbedder.defaultTokenizer(model);
-    return new OnnxFileEmbedder(model, tokenizer, pooling);
+    Path model = Specs.path(body.head(), spec, KIND);
+    String tokenizer = body.options().get("tokenizer");
+    String pooling = body.options().get("pooling");
+    return new OnnxFileEmbedder(
+        model,
+        tokenizer == null ? OnnxFileEmbedder.defaultTokenizer(model) : Specs.path(tokenizer, spec, KIND),
+        pooling == null ? OnnxFileEmbedder.Pooling.MEAN : OnnxFileEmbedder.Pooling.parse(pooling));
   }
 
   private static Embedder openAi(String model, String spec, Function<String, String> env) {
     if (model.isEmpty()) {
       throw new IllegalArgumentException("embedder spec '" + spec + "' names no model; " + FORMS);
     }
-    String url = nonBlank(env.apply(URL_ENV));
-    String key = nonBlank(env.apply(KEY_ENV));
-    if (key == null) key = nonBlank(env.apply(OPENAI_KEY_ENV));
+    String url = Specs.nonBlank(env.apply(URL_ENV));
+    String key = Specs.nonBlank(env.apply(KEY_ENV));
+    if (key == null) key = Specs.nonBlank(env.apply(OPENAI_KEY_ENV));
     OpenAiEmbedder.Builder b = OpenAiEmbedder.builder().model(model).apiKey(key);
     if (url != null) b.baseUrl(url);
     OpenAiEmbedder embedder = b.build();
@@ -130,17 +112,5 @@ public final class Embedders {
               + KEY_ENV + " or " + OPENAI_KEY_ENV + ", or point " + URL_ENV + " at a local server");
     }
     return embedder;
-  }
-
-  private static Path path(String value, String spec) {
-    try {
-      return Path.of(value);
-    } catch (InvalidPathException e) {
-      throw new IllegalArgumentException("invalid path '" + value + "' in embedder spec '" + spec + "'", e);
-    }
-  }
-
-  private static String nonBlank(String s) {
-    return s == null || s.isBlank() ? null : s.trim();
   }
 }

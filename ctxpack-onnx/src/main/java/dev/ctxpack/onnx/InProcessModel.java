@@ -12,11 +12,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 
 /**
@@ -86,28 +82,8 @@ final class InProcessModel {
   List<float[]> embed(List<String> texts, Executor executor) {
     Texts.requireNonBlank(texts);
     int n = texts.size();
-    if (n == 0) return List.of();
-    if (n == 1) return List.of(embedOne(texts.get(0), 0));
-    List<CompletableFuture<float[]>> futures = new ArrayList<>(n);
-    for (int i = 0; i < n; i++) {
-      int index = i;
-      futures.add(CompletableFuture.supplyAsync(() -> embedOne(texts.get(index), index), executor));
-    }
-    List<float[]> out = new ArrayList<>(n);
-    try {
-      for (CompletableFuture<float[]> f : futures) out.add(f.get());
-    } catch (ExecutionException e) {
-      futures.forEach(f -> f.cancel(false));
-      Throwable cause = e.getCause();
-      if (cause instanceof RuntimeException) throw (RuntimeException) cause;
-      if (cause instanceof Error) throw (Error) cause;
-      throw new IllegalStateException("model " + name + " failed: " + cause, cause);
-    } catch (InterruptedException e) {
-      futures.forEach(f -> f.cancel(false));
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while embedding " + n + " texts with " + name, e);
-    }
-    return Collections.unmodifiableList(out);
+    return BoundedExecutor.mapInOrder(
+        n, i -> embedOne(texts.get(i), i), executor, "embedding " + n + " texts with " + name);
   }
 
   private float[] embedOne(String text, int index) {
@@ -126,7 +102,11 @@ final class InProcessModel {
     return Embedder.normalize(v);
   }
 
-  private static OrtSession.SessionOptions sessionOptions() throws OrtException {
+  /**
+   * One intra-op and one inter-op thread: parallelism comes from running several inputs at once on
+   * a bounded executor (see the class comment for why).
+   */
+  static OrtSession.SessionOptions sessionOptions() throws OrtException {
     OrtSession.SessionOptions options = new OrtSession.SessionOptions();
     try {
       options.setIntraOpNumThreads(1);
@@ -138,13 +118,13 @@ final class InProcessModel {
     }
   }
 
-  private static String rootMessage(Throwable e) {
+  static String rootMessage(Throwable e) {
     Throwable t = e;
     while (t.getCause() != null) t = t.getCause();
     return t.getMessage();
   }
 
-  private static void closeQuietly(OrtSession session) {
+  static void closeQuietly(OrtSession session) {
     try {
       session.close();
     } catch (OrtException ignored) {

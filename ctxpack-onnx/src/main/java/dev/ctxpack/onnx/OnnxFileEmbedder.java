@@ -155,7 +155,8 @@ public final class OnnxFileEmbedder implements Embedder {
     return v.length;
   }
 
-  private static Path requireReadableFile(Path path, String what) {
+  /** {@code path} made absolute, or an {@link IllegalArgumentException} saying it is missing, not a file or unreadable. */
+  static Path requireReadableFile(Path path, String what) {
     if (path == null) throw new IllegalArgumentException(what + " path must not be null");
     Path abs = path.toAbsolutePath();
     if (!Files.exists(abs)) {

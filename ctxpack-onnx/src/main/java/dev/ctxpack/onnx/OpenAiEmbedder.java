@@ -16,7 +16,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -48,9 +47,8 @@ public final class OpenAiEmbedder implements Embedder {
   /** Where requests go when no base URL is given. */
   public static final String DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
-  private static final int MAX_BODY_IN_MESSAGE = 200;
   private static final String PROBE = "dimension probe";
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = JsonHttp.JSON;
 
   private final URI endpoint;
   private final String baseUrl;
@@ -70,12 +68,7 @@ public final class OpenAiEmbedder implements Embedder {
     this.timeout = b.timeout;
     this.dimension = b.dimension;
     this.http =
-        b.httpClient != null
-            ? b.httpClient
-            : HttpClient.newBuilder()
-                .connectTimeout(b.timeout)
-                .executor(BoundedExecutor.create(2, "ctxpack-openai-http"))
-                .build();
+        b.httpClient != null ? b.httpClient : JsonHttp.defaultClient(b.timeout, "ctxpack-openai-http");
   }
 
   /** Starts a configuration; {@link Builder#model(String)} is required. */
@@ -131,18 +124,10 @@ public final class OpenAiEmbedder implements Embedder {
   }
 
   private List<float[]> embedBatch(List<String> batch, int offset) {
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(endpoint)
-            .timeout(timeout)
-            .header("Content-Type", "application/json")
-            .header("Accept", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(requestBody(batch), StandardCharsets.UTF_8));
-    if (apiKey != null) request.header("Authorization", "Bearer " + apiKey);
-    // Plain-http servers (local vLLM, Ollama, proxies) get HTTP/1.1, not an h2c upgrade attempt.
-    if ("http".equalsIgnoreCase(endpoint.getScheme())) request.version(HttpClient.Version.HTTP_1_1);
+    HttpRequest request = JsonHttp.post(endpoint, requestBody(batch), timeout, apiKey);
     HttpResponse<String> response;
     try {
-      response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+      response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new EmbeddingServiceException(
           "could not reach embeddings endpoint " + endpoint + ": " + e, -1, e);
@@ -168,11 +153,7 @@ public final class OpenAiEmbedder implements Embedder {
     root.put("model", model);
     ArrayNode input = root.putArray("input");
     for (String t : batch) input.add(t);
-    try {
-      return JSON.writeValueAsString(root);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("could not encode request body", e);
-    }
+    return JsonHttp.write(root);
   }
 
   private List<float[]> parse(String body, int expected, int offset) {
@@ -242,7 +223,7 @@ public final class OpenAiEmbedder implements Embedder {
   }
 
   private static String head(String body) {
-    return body.length() <= MAX_BODY_IN_MESSAGE ? body : body.substring(0, MAX_BODY_IN_MESSAGE) + "…";
+    return JsonHttp.head(body);
   }
 
   /**
@@ -265,16 +246,7 @@ public final class OpenAiEmbedder implements Embedder {
       if (baseUrl == null || baseUrl.isBlank()) throw new IllegalArgumentException("baseUrl must not be blank");
       String url = baseUrl.trim();
       while (url.endsWith("/")) url = url.substring(0, url.length() - 1);
-      URI uri;
-      try {
-        uri = URI.create(url);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("baseUrl is not a valid URL: " + baseUrl, e);
-      }
-      String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-      if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
-        throw new IllegalArgumentException("baseUrl must be an http(s) URL with a host, was " + baseUrl);
-      }
+      JsonHttp.httpUrl(url, "baseUrl");
       this.baseUrl = url;
       return this;
     }
