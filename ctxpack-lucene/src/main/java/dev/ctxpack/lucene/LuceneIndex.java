@@ -395,10 +395,10 @@ public final class LuceneIndex implements Index {
           .build();
       java.util.Map<String, float[]> sums = new java.util.TreeMap<>();
       StoredFields sf = s.storedFields();
+      var weight = s.createWeight(s.rewrite(q), org.apache.lucene.search.ScoreMode.COMPLETE_NO_SCORES, 1f);
       for (var leaf : s.getIndexReader().leaves()) {
         var values = leaf.reader().getFloatVectorValues(Fields.VECTOR);
         if (values == null) continue;
-        var weight = s.createWeight(s.rewrite(q), org.apache.lucene.search.ScoreMode.COMPLETE_NO_SCORES, 1f);
         var scorer = weight.scorer(leaf);
         if (scorer == null) continue;
         var it = scorer.iterator();
