@@ -12,6 +12,10 @@ final class DedupFlags {
       description = "Near-duplicate threshold: Jaccard of 5-word shingles. Default: 0.85.")
   Double nearJaccard;
 
+  @Option(names = "--near-containment", paramLabel = "C",
+      description = "Near-duplicate threshold: share of the smaller passage's shingles in the larger. Default: 0.90.")
+  Double nearContainment;
+
   @Option(names = "--semantic-cosine", paramLabel = "C",
       description = "Semantic grouping threshold: embedding cosine. Default: 0.90.")
   Double semanticCosine;
@@ -21,6 +25,7 @@ final class DedupFlags {
 
   DedupOptions apply(DedupOptions o) {
     if (nearJaccard != null) o = o.withNearJaccard(check("--near-jaccard", nearJaccard));
+    if (nearContainment != null) o = o.withNearContainment(check("--near-containment", nearContainment));
     if (semanticCosine != null) o = o.withSemanticCosine(check("--semantic-cosine", semanticCosine));
     if (noGuard) o = o.withGuard(false);
     return o;

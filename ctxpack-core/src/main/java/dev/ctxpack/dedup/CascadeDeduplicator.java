@@ -31,7 +31,8 @@ import java.util.Set;
  * <ol>
  *   <li><b>exact</b> — same {@link TextNormalizer#contentHash} (NFKC, case and whitespace folded):
  *       the copy is dropped and its sources are cited with the kept passage;
- *   <li><b>near</b> — Jaccard of {@code shingle}-word shingles at least {@code nearJaccard}
+ *   <li><b>near</b> — Jaccard of {@code shingle}-word shingles at least {@code nearJaccard}, or
+ *       the smaller passage's shingles contained in the larger at least {@code nearContainment}
  *       (punctuation, case and whitespace ignored): merged into the better copy, keeping its text
  *       plus every sentence only the other copy has, all sources kept;
  *   <li><b>overlap</b> — chunks of the same document whose offsets overlap or touch: stitched into
@@ -102,6 +103,7 @@ public final class CascadeDeduplicator implements Deduplicator {
 
   private List<Work> near(List<Work> items, Trace trace) {
     String rule = "near:jaccard>=" + fmt(options.nearJaccard());
+    String containmentRule = "near:containment>=" + fmt(options.nearContainment());
     List<Work> kept = new ArrayList<>();
     List<Integer> keptSizes = new ArrayList<>();
     Map<Long, List<Integer>> postings = new HashMap<>();
@@ -115,8 +117,14 @@ public final class CascadeDeduplicator implements Deduplicator {
       List<double[]> matches = new ArrayList<>();
       for (Map.Entry<Integer, Integer> e : shared.entrySet()) {
         int i = e.getKey();
-        double j = e.getValue() / (double) (keptSizes.get(i) + sh.size() - e.getValue());
-        if (j >= options.nearJaccard()) matches.add(new double[] {j, i});
+        int inter = e.getValue();
+        double j = inter / (double) (keptSizes.get(i) + sh.size() - inter);
+        double c = inter / (double) Math.max(1, Math.min(keptSizes.get(i), sh.size()));
+        if (j >= options.nearJaccard()) {
+          matches.add(new double[] {j, i, 0});
+        } else if (c >= options.nearContainment()) {
+          matches.add(new double[] {c, i, 1});
+        }
       }
       matches.sort((a, b) -> a[0] != b[0] ? Double.compare(b[0], a[0]) : Double.compare(a[1], b[1]));
       Work into = null;
@@ -124,7 +132,9 @@ public final class CascadeDeduplicator implements Deduplicator {
         Work p = kept.get((int) m[1]);
         if (guarded(p, w, guard, DedupLevel.NEAR, m[0], trace)) continue;
         into = p;
-        absorb(p, w, DedupLevel.NEAR, rule, m[0], "near copy of " + p.id + " (jaccard " + fmt(m[0]) + ")", trace);
+        boolean byJaccard = m[2] == 0;
+        absorb(p, w, DedupLevel.NEAR, byJaccard ? rule : containmentRule, m[0], "near copy of " + p.id + " ("
+            + (byJaccard ? "jaccard " : "shingle containment ") + fmt(m[0]) + ")", trace);
         break;
       }
       if (into == null) {

@@ -103,6 +103,24 @@ class CascadeDeduplicatorTest {
   }
 
   @Example
+  void aShortPassageWithAWholeSentenceAddedIsANearCopyByContainment() throws IOException {
+    String base = "The museum opens at nine on weekdays. Tickets are sold at the main entrance only.";
+    String longer = base + " Guided tours in English and Portuguese start every hour from the lobby.";
+    double j = Words.jaccard(Words.shingles(Words.of(base), 5), Words.shingles(Words.of(longer), 5));
+    assertThat(j).isLessThan(0.85);
+    Trace trace = new Trace();
+    List<Passage> out = run(STRICT, trace, c("a", "d1", base, 0.9), c("b", "d2", longer, 0.8));
+    assertThat(out).hasSize(1);
+    assertThat(out.get(0).text()).isEqualTo(base + Passage.GAP
+        + "Guided tours in English and Portuguese start every hour from the lobby.");
+    assertThat(trace.decisions().get(0).rule()).isEqualTo("near:containment>=0.90");
+    assertThat(trace.decisions().get(0).similarity()).isEqualTo(1.0);
+    // with containment switched off (threshold 1 can still match a full subset), only jaccard counts
+    assertThat(run(cascade(DedupOptions.strict().withNearContainment(1.0).withLevels(EnumSet.of(DedupLevel.NEAR))),
+        new Trace(), c("a", "d1", base, 0.9), c("b", "d2", longer.replace("nine", "ten"), 0.8))).hasSize(2);
+  }
+
+  @Example
   void theGuardKeepsRuleAndExceptionApartInEnglishAndPortuguese() throws IOException {
     String[][] pairs = {
         {"Employees may work remotely on Fridays with the approval of their manager and team lead.",
