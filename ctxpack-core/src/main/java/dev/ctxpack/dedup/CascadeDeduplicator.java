@@ -276,13 +276,13 @@ public final class CascadeDeduplicator implements Deduplicator {
 
   /** Merges or groups {@code w} into {@code p}: {@code w}'s sentences that {@code p} lacks become pieces. */
   private void absorb(Work p, Work w, DedupLevel level, String rule, double similarity, String why, Trace trace) {
-    // A sentence is new when its words do not run contiguously in the passage (or in a sentence
-    // already added): punctuation and sentence cuts never make a sentence new.
-    StringBuilder have = new StringBuilder(Guard.joined(p.plainSentences()));
+    // A sentence is new unless the passage (or a sentence already added) covers it: punctuation
+    // and sentence cuts never make a sentence new, a negation or number around it always does.
+    List<Guard.Sentence> have = new ArrayList<>(p.plainSentences());
     List<Piece> added = new ArrayList<>();
     for (Located s : w.sentences()) {
-      if (have.indexOf(s.sentence().joined()) >= 0) continue;
-      have.append(s.sentence().joined().substring(1));
+      if (Guard.covered(s.sentence(), have)) continue;
+      have.add(s.sentence());
       Piece from = w.pieces.get(s.piece());
       Span sp = s.sentence().span();
       added.add(new Piece(from.docId(), new Span(from.span().start() + sp.start(), from.span().start() + sp.end()),

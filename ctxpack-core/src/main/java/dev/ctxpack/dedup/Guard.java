@@ -99,12 +99,10 @@ public final class Guard {
   public Optional<Conflict> check(List<Sentence> a, List<Sentence> b) {
     boolean[] usedA = new boolean[a.size()];
     boolean[] usedB = new boolean[b.size()];
-    // A sentence whose words run contiguously in the other text says nothing different, even when
-    // the two texts cut their sentences differently.
-    String wordsA = joined(a);
-    String wordsB = joined(b);
-    for (int i = 0; i < a.size(); i++) usedA[i] = wordsB.contains(a.get(i).joined());
-    for (int j = 0; j < b.size(); j++) usedB[j] = wordsA.contains(b.get(j).joined());
+    // A sentence the other text covers says nothing different, even when the two texts cut their
+    // sentences differently.
+    for (int i = 0; i < a.size(); i++) usedA[i] = covered(a.get(i), b);
+    for (int j = 0; j < b.size(); j++) usedB[j] = covered(b.get(j), a);
     // Versions of one statement: greedy by overlap, ties by position.
     while (true) {
       double best = -1;
@@ -122,12 +120,95 @@ public final class Guard {
           }
         }
       }
-      if (bi < 0) return Optional.empty();
+      if (bi < 0) return leftovers(a, usedA, b, usedB);
       usedA[bi] = true;
       usedB[bj] = true;
       Optional<Conflict> c = compare(a.get(bi), b.get(bj));
       if (c.isPresent()) return c;
     }
+  }
+
+  /**
+   * Sentences left unpaired on both sides state things in words too different to align; a
+   * negation or condition found among one side's leftovers and not the other's is still a
+   * conflict (a paraphrase that turned the statement around).
+   */
+  private static Optional<Conflict> leftovers(List<Sentence> a, boolean[] usedA, List<Sentence> b, boolean[] usedB) {
+    List<String> negA = new ArrayList<>();
+    List<String> negB = new ArrayList<>();
+    List<String> condA = new ArrayList<>();
+    List<String> condB = new ArrayList<>();
+    boolean anyA = false;
+    boolean anyB = false;
+    for (int i = 0; i < a.size(); i++) {
+      if (usedA[i]) continue;
+      anyA = true;
+      negA.addAll(a.get(i).features().get("negation"));
+      condA.addAll(a.get(i).features().get("condition"));
+    }
+    for (int j = 0; j < b.size(); j++) {
+      if (usedB[j]) continue;
+      anyB = true;
+      negB.addAll(b.get(j).features().get("negation"));
+      condB.addAll(b.get(j).features().get("condition"));
+    }
+    if (!anyA || !anyB) return Optional.empty();
+    if (negA.isEmpty() != negB.isEmpty()) {
+      return Optional.of(new Conflict("negation", "negation differs in unaligned sentences: " + describe(sorted(negA))
+          + " vs " + describe(sorted(negB))));
+    }
+    if (condA.isEmpty() != condB.isEmpty()) {
+      return Optional.of(new Conflict("condition", "condition differs in unaligned sentences: "
+          + describe(sorted(condA)) + " vs " + describe(sorted(condB))));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * True when {@code s}'s words run contiguously in {@code other} and the sentences of {@code
+   * other} around that run add no negation, condition, number or month: "Foi aprovado." is not
+   * covered by "Não foi aprovado.", nor "X is allowed." by "X is allowed unless Y.".
+   */
+  public static boolean covered(Sentence s, List<Sentence> other) {
+    List<String> words = new ArrayList<>();
+    List<Integer> sentenceOf = new ArrayList<>();
+    for (int i = 0; i < other.size(); i++) {
+      for (String w : other.get(i).words()) {
+        words.add(w);
+        sentenceOf.add(i);
+      }
+    }
+    List<String> needle = s.words();
+    int k = needle.size();
+    if (k == 0) return true;
+    outer:
+    for (int p = 0; p + k <= words.size(); p++) {
+      for (int q = 0; q < k; q++) if (!words.get(p + q).equals(needle.get(q))) continue outer;
+      // the run [p, p + k) matches: check the rest of the sentences it lies in
+      int first = sentenceOf.get(p);
+      int last = sentenceOf.get(p + k - 1);
+      boolean cue = false;
+      for (int x = 0; x < words.size() && !cue; x++) {
+        int si = sentenceOf.get(x);
+        if (si < first || si > last || (x >= p && x < p + k)) continue;
+        cue = isCue(words.get(x), x > 0 ? words.get(x - 1) : "");
+      }
+      if (!cue) return true;
+    }
+    return false;
+  }
+
+  private static final Set<String> CONDITION_LEADS = Set.of("desde", "menos", "contanto", "provided", "long", "when",
+      "only", "apenas", "somente", "só", "quando");
+
+  private static boolean isCue(String w, String previous) {
+    if (NEGATION.contains(w) || CONDITION_WORDS.contains(w) || CONDITION_LEADS.contains(w) || MONTHS.contains(w)
+        || NUMBER_WORDS.contains(w)) {
+      return true;
+    }
+    if (w.equals("t") && previous.endsWith("n")) return true; // don't, isn't: split at the apostrophe
+    for (int i = 0; i < w.length(); i++) if (Character.isDigit(w.charAt(i))) return true;
+    return false;
   }
 
   private static Optional<Conflict> compare(Sentence a, Sentence b) {
