@@ -312,8 +312,8 @@ public final class DedupEval implements Callable<Integer> {
         + "F1 and F0.5 are no guide here: two thirds of MRPC's pairs are duplicates, so both keep rising as the threshold "
         + "falls and would pick the bottom of the sweep. ASSIN is the held-out check (rows above with T*). MiniLM was "
         + "trained on English only: for Portuguese its cosines carry less meaning, so a threshold chosen on English text "
-        + "need not hold there. Here every text gets a MiniLM vector, as the brief of this measurement asks; by the "
-        + "`PassageVectors` contract a passage in a language the embedder was not trained for (`MiniLmEmbedder.languages()` "
+        + "need not hold there. Here every text gets a MiniLM vector, Portuguese included, to measure what the "
+        + "vectors do there; by the `PassageVectors` contract a passage in a language the embedder was not trained for (`MiniLmEmbedder.languages()` "
         + "is {en}) gets none, and the semantic level then leaves Portuguese passages alone.%n", chosen, 100 * FALSE_MERGE_BUDGET));
     realJson.put("sweepMrpc", sweepJson);
     realJson.put("chosenThreshold", chosen);
