@@ -9,10 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** The machine and JVM a run happened on, written next to every figure. */
-final class Environment {
+public final class Environment {
   private Environment() {}
 
-  static Map<String, String> describe() {
+  public static Map<String, String> describe() {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("date", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
     m.put("java.version", System.getProperty("java.version"));
@@ -28,7 +28,7 @@ final class Environment {
   }
 
   /** The 1, 5 and 15 minute load averages from /proc/loadavg (other work on the machine skews timings). */
-  static String loadAverage() {
+  public static String loadAverage() {
     try {
       String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
       return f[0] + " " + f[1] + " " + f[2];

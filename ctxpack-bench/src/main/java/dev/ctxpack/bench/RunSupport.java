@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /** The runner's small helpers: option parsing, default paths, files. */
-final class RunSupport {
+public final class RunSupport {
   private RunSupport() {}
 
   static Fusion parseFusion(String spec) {
@@ -65,7 +65,7 @@ final class RunSupport {
   }
 
   /** {@code a} as a POSIX shell word: unchanged when safe, else in single quotes. */
-  static String shellQuote(String a) {
+  public static String shellQuote(String a) {
     if (!a.isEmpty() && a.matches("[A-Za-z0-9_./:,=@%+-]+")) return a;
     return "'" + a.replace("'", "'\\''") + "'";
   }
@@ -74,7 +74,7 @@ final class RunSupport {
     return s.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
   }
 
-  static Path defaultDataDir() {
+  public static Path defaultDataDir() {
     String env = System.getenv("CTXPACK_DATA");
     if (env != null && !env.isBlank()) return Path.of(env);
     return projectRoot().resolve("../shared/data").normalize();
@@ -88,7 +88,7 @@ final class RunSupport {
    * The project root: two levels above this jar when it runs from {@code
    * ctxpack-bench/target/ctxpack-bench.jar} (or {@code target/classes}), else the working directory.
    */
-  static Path projectRoot() {
+  public static Path projectRoot() {
     try {
       Path self = Path.of(RunSupport.class.getProtectionDomain().getCodeSource().getLocation().toURI());
       Path target = self.getParent();
