@@ -17,7 +17,7 @@ final class DedupFlags {
   Double nearContainment;
 
   @Option(names = "--semantic-cosine", paramLabel = "C",
-      description = "Semantic grouping threshold: embedding cosine. Default: 0.90.")
+      description = "Semantic grouping threshold: embedding cosine. Default: 0.91.")
   Double semanticCosine;
 
   @Option(names = "--no-guard", description = "Let passages that differ in a negation, number, date or condition merge (ablation).")

@@ -25,7 +25,7 @@ public record DedupOptions(
   public static final int DEFAULT_SHINGLE = 5;
   public static final double DEFAULT_NEAR_JACCARD = 0.85;
   public static final double DEFAULT_NEAR_CONTAINMENT = 0.90;
-  public static final double DEFAULT_SEMANTIC_COSINE = 0.90;
+  public static final double DEFAULT_SEMANTIC_COSINE = 0.91;
   public static final double DEFAULT_SEMANTIC_ALIGN_MIN = 0.3;
 
   public DedupOptions {

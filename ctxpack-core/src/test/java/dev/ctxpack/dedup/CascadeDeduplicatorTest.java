@@ -221,7 +221,7 @@ class CascadeDeduplicatorTest {
         + Passage.GAP + "In adults, fever goes down with aspirin.");
     assertThat(sourceIds(group)).containsExactly("a", "b");
     Decision g = trace.decisions().stream().filter(x -> x.action().equals("group")).findFirst().orElseThrow();
-    assertThat(g.rule()).isEqualTo("semantic:cosine>=0.90");
+    assertThat(g.rule()).isEqualTo("semantic:cosine>=0.91");
     assertThat(g.similarity()).isCloseTo(0.96, org.assertj.core.data.Offset.offset(0.001));
     assertThat(trace.decisions()).extracting(Decision::rule).contains("semantic:guard:negation");
   }

@@ -82,6 +82,9 @@ public final class DedupEval implements Callable<Integer> {
    * does not depend on how many duplicates a set holds.
    */
   static final double FALSE_MERGE_BUDGET = 0.05;
+  /** The default semantic threshold, as the tables print it. */
+  static final String DEF = String.format(java.util.Locale.ROOT, "%.2f", DedupOptions.DEFAULT_SEMANTIC_COSINE);
+
   static final double[] SWEEP = {0.80, 0.81, 0.82, 0.83, 0.84, 0.85, 0.86, 0.87, 0.88, 0.89, 0.90, 0.91, 0.92, 0.93,
       0.94, 0.95, 0.96, 0.97, 0.98};
 
@@ -283,10 +286,10 @@ public final class DedupEval implements Callable<Integer> {
       rows.put("baseline: cosine ≥ 0.95, MiniLM, no guard", count(pairs, p -> vectors.cosine(p.a(), p.b()) >= BASELINE_COSINE));
       rows.put("ctxpack exact", count(pairs, cascadeJudge(only(DedupLevel.EXACT), lang)));
       rows.put("ctxpack near (jaccard ≥ 0.85), guarded", count(pairs, cascadeJudge(only(DedupLevel.NEAR), lang)));
-      rows.put("ctxpack semantic ≥ 0.90, guarded", count(pairs, cascadeJudge(only(DedupLevel.SEMANTIC), lang)));
-      rows.put("ctxpack semantic ≥ 0.90, guard off (ablation)",
+      rows.put("ctxpack semantic ≥ " + DEF + ", guarded", count(pairs, cascadeJudge(only(DedupLevel.SEMANTIC), lang)));
+      rows.put("ctxpack semantic ≥ " + DEF + ", guard off (ablation)",
           count(pairs, cascadeJudge(only(DedupLevel.SEMANTIC).withGuard(false), lang)));
-      rows.put("ctxpack strict cascade (semantic ≥ 0.90)", count(pairs, cascadeJudge(DedupOptions.strict(), lang)));
+      rows.put("ctxpack strict cascade (semantic ≥ " + DEF + ")", count(pairs, cascadeJudge(DedupOptions.strict(), lang)));
       if (!Double.isNaN(chosen) && chosen != DedupOptions.DEFAULT_SEMANTIC_COSINE) {
         rows.put("ctxpack semantic ≥ T* = " + f2(chosen) + ", guarded",
             count(pairs, cascadeJudge(only(DedupLevel.SEMANTIC).withSemanticCosine(chosen), lang)));
@@ -336,14 +339,14 @@ public final class DedupEval implements Callable<Integer> {
     configs.put("baseline: cosine ≥ 0.95, MiniLM, no guard", p -> vectors.cosine(p.a(), p.b()) >= BASELINE_COSINE);
     configs.put("ctxpack exact", cascadeJudge(only(DedupLevel.EXACT), Language.PT));
     configs.put("ctxpack near, guarded", cascadeJudge(only(DedupLevel.NEAR), Language.PT));
-    configs.put("ctxpack semantic ≥ 0.90, guarded", cascadeJudge(only(DedupLevel.SEMANTIC), Language.PT));
+    configs.put("ctxpack semantic ≥ " + DEF + ", guarded", cascadeJudge(only(DedupLevel.SEMANTIC), Language.PT));
     configs.put("ctxpack semantic ≥ 0.95, guarded", cascadeJudge(only(DedupLevel.SEMANTIC).withSemanticCosine(0.95), Language.PT));
-    if (!Double.isNaN(chosen) && chosen != 0.90 && chosen != 0.95) {
+    if (!Double.isNaN(chosen) && chosen != DedupOptions.DEFAULT_SEMANTIC_COSINE && chosen != 0.95) {
       configs.put("ctxpack semantic ≥ T* = " + f2(chosen) + ", guarded",
           cascadeJudge(only(DedupLevel.SEMANTIC).withSemanticCosine(chosen), Language.PT));
     }
-    configs.put("ctxpack strict cascade (semantic ≥ 0.90)", cascadeJudge(DedupOptions.strict(), Language.PT));
-    configs.put("ctxpack semantic ≥ 0.90, guard off (ablation)", cascadeJudge(only(DedupLevel.SEMANTIC).withGuard(false), Language.PT));
+    configs.put("ctxpack strict cascade (semantic ≥ " + DEF + ")", cascadeJudge(DedupOptions.strict(), Language.PT));
+    configs.put("ctxpack semantic ≥ " + DEF + ", guard off (ablation)", cascadeJudge(only(DedupLevel.SEMANTIC).withGuard(false), Language.PT));
 
     md.append("\n## 2. Negation pairs in ASSIN (Portuguese)\n\n");
     md.append(String.format(Locale.ROOT, "Definition: a pair is a negation pair when exactly one of its two sentences contains a "
@@ -381,7 +384,7 @@ public final class DedupEval implements Callable<Integer> {
     Set<String> seen = new java.util.HashSet<>();
     StringBuilder ex = new StringBuilder();
     int shown = 0;
-    for (String k : List.of("ctxpack near, guarded", "ctxpack semantic ≥ 0.90, guarded")) {
+    for (String k : List.of("ctxpack near, guarded", "ctxpack semantic ≥ " + DEF + ", guarded")) {
       for (TextPair p : mergedBy.get(k)) {
         if (!seen.add(p.id())) continue;
         Run r = runPair(cascade(DedupOptions.strict()), p, Language.PT);
