@@ -107,6 +107,12 @@ public final class CtxpackPipeline implements Closeable {
     });
   }
 
+  /** {@code k} candidates of {@code mode}, each signal fetching {@code perSignal} (hybrid fuses with {@code fusion}). */
+  public List<Candidate> candidates(String query, RetrievalMode mode, Fusion fusion, int k, int perSignal) throws IOException {
+    return new HybridRetriever(index, embedder, fusion)
+        .retrieve(query, new RetrievalOptions(mode, k, perSignal, perSignal), new Trace());
+  }
+
   /**
    * Experimental, for investigation only: hybrid retrieval fused per <em>document</em> instead of per
    * chunk. Each signal's chunk list is first collapsed to documents (a document keeps its best
