@@ -14,6 +14,8 @@ import dev.ctxpack.eval.Evaluation;
 import dev.ctxpack.eval.Metric;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.onnx.MiniLmEmbedder;
+import dev.ctxpack.rerank.FeatureReranker;
+import dev.ctxpack.rerank.Reranker;
 import dev.ctxpack.retrieve.Fusion;
 import dev.ctxpack.retrieve.RetrievalMode;
 import java.io.IOException;
@@ -51,10 +53,12 @@ import picocli.CommandLine.Option;
  * {@code mvn test}.
  */
 @Command(name = "eval", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Evaluates ctxpack retrieval (bm25, dense, hybrid) and a peer pipeline on real data sets.")
+    description = "Evaluates ctxpack retrieval (bm25, dense, hybrid, hybrid+rerank) and a peer pipeline on real data sets.")
 public final class EvalRunner implements Callable<Integer> {
   static final List<Metric> TOP_METRICS = List.of(Metric.ndcg(10), Metric.recall(10), Metric.mrr(10));
   static final Metric DEEP_METRIC = Metric.recall(100);
+  /** The hybrid+rerank row reorders this many fused chunks, the list FeatureReranker's weights were fitted on. */
+  static final int RERANK_DEPTH = 40;
 
   @Option(names = {"-d", "--dataset"}, split = ",", description = "Data sets: ${COMPLETION-CANDIDATES}... (default: scifact,cranfield).",
       completionCandidates = DatasetNames.class)
@@ -95,6 +99,12 @@ public final class EvalRunner implements Callable<Integer> {
 
   @Option(names = "--lang", description = "Document language at ingest: auto, en or pt (default: ${DEFAULT-VALUE}).")
   String lang = "auto";
+
+  @Option(names = "--no-rerank", description = "Skip the ctxpack hybrid+rerank row.")
+  boolean noRerank;
+
+  @Option(names = "--rerank-weights", description = "FeatureReranker weights file for the hybrid+rerank row (default: the shipped weights).")
+  Path rerankWeights;
 
   @Option(names = "--no-peer", description = "Skip the peer pipeline.")
   boolean noPeer;
@@ -146,6 +156,18 @@ public final class EvalRunner implements Callable<Integer> {
     settings.put("signalDepth", signalDepth == 0 ? "=depth" : signalDepth);
     settings.put("fusion", fusionList.stream().map(Fusion::describe).toList());
     settings.put("language", lang);
+    Reranker reranker = null;
+    if (!noRerank) {
+      if (rerankWeights == null) {
+        reranker = FeatureReranker.defaults();
+      } else {
+        try (java.io.Reader r = Files.newBufferedReader(rerankWeights, java.nio.charset.StandardCharsets.UTF_8)) {
+          reranker = FeatureReranker.load(r);
+        }
+      }
+      settings.put("rerank", reranker.id() + " over the first " + RERANK_DEPTH + " hybrid chunks"
+          + (rerankWeights == null ? "" : ", weights from " + rerankWeights));
+    }
     if (denseWindows > 0) settings.put("denseWindows", denseWindows + "-token windows (experimental rows)");
     if (docFusion) settings.put("docFusion", "experimental per-document fusion rows added");
     settings.put("queries", "sequential, one thread; warm-up pass first");
@@ -155,7 +177,7 @@ public final class EvalRunner implements Callable<Integer> {
       Embedder embedder = new MiniLmEmbedder();
       settings.put("embedder", embedder.id());
       for (String name : datasets) {
-        results.add(evaluate(name, dataDir, work, embedder, language, fusionList));
+        results.add(evaluate(name, dataDir, work, embedder, language, fusionList, reranker));
       }
     } finally {
       if (workDir == null) RunSupport.deleteTree(work);
@@ -169,7 +191,7 @@ public final class EvalRunner implements Callable<Integer> {
   }
 
   private DatasetResult evaluate(String name, Path dataDir, Path work, Embedder embedder, Language language,
-      List<Fusion> fusionList) throws IOException {
+      List<Fusion> fusionList, Reranker reranker) throws IOException {
     log.println("[" + name + "] loading from " + dataDir);
     Dataset ds = Datasets.load(name, dataDir);
     List<CorpusDoc> docs = ds.indexableCorpus();
@@ -220,6 +242,11 @@ public final class EvalRunner implements Callable<Integer> {
       for (Fusion f : fusionList) {
         rankers.add(ctx.ranker(RetrievalMode.HYBRID, f, signalDepth,
             "ctxpack hybrid (" + f.describe() + (signalDepth > 0 ? ", " + signalDepth + "/signal" : "") + ")"));
+      }
+      if (reranker != null) {
+        Fusion f = fusionList.get(0);
+        rankers.add(ctx.rerankRanker(f, signalDepth, reranker, RERANK_DEPTH, "ctxpack hybrid+rerank (" + f.describe()
+            + (signalDepth > 0 ? ", " + signalDepth + "/signal" : "") + ", " + reranker.id() + " on top " + RERANK_DEPTH + ")"));
       }
       if (docFusion) {
         for (Fusion f : fusionList) {

@@ -12,6 +12,7 @@ import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Chunk;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.model.Trace;
+import dev.ctxpack.rerank.Reranker;
 import dev.ctxpack.retrieve.Fusion;
 import dev.ctxpack.retrieve.HybridRetriever;
 import dev.ctxpack.retrieve.RetrievalMode;
@@ -105,6 +106,34 @@ public final class CtxpackPipeline implements Closeable {
       RetrievalOptions o = new RetrievalOptions(mode, Math.min(depth, RetrievalOptions.MAX_K), perSignal, perSignal);
       return DocRankings.fromChunks(retriever.retrieve(query, o, new Trace()));
     });
+  }
+
+  /**
+   * Hybrid retrieval as {@link #ranker} runs it, then {@code reranker} reorders the first {@code
+   * rerankDepth} chunks; the chunks after them keep their fused order.
+   */
+  public Ranker rerankRanker(Fusion fusion, int signalDepth, Reranker reranker, int rerankDepth, String label) {
+    HybridRetriever retriever = new HybridRetriever(index, embedder, fusion);
+    return Ranker.of(label, (query, depth) -> {
+      int perSignal = Math.min(RetrievalOptions.MAX_K, signalDepth > 0 ? signalDepth : depth);
+      RetrievalOptions o = new RetrievalOptions(RetrievalMode.HYBRID, Math.min(depth, RetrievalOptions.MAX_K), perSignal, perSignal);
+      return DocRankings.fromChunks(rerankHead(query, retriever.retrieve(query, o, new Trace()), reranker, rerankDepth));
+    });
+  }
+
+  /** {@code reranker} applied to the first {@code depth} of {@code chunks}, the rest appended as they were. */
+  public static List<Candidate> rerankHead(String query, List<Candidate> chunks, Reranker reranker, int depth)
+      throws IOException {
+    if (chunks.size() <= depth) return reranker.rerank(query, chunks);
+    List<Candidate> out = new ArrayList<>(reranker.rerank(query, chunks.subList(0, depth)));
+    out.addAll(chunks.subList(depth, chunks.size()));
+    return out;
+  }
+
+  /** {@code k} candidates of {@code mode}, each signal fetching {@code perSignal} (hybrid fuses with {@code fusion}). */
+  public List<Candidate> candidates(String query, RetrievalMode mode, Fusion fusion, int k, int perSignal) throws IOException {
+    return new HybridRetriever(index, embedder, fusion)
+        .retrieve(query, new RetrievalOptions(mode, k, perSignal, perSignal), new Trace());
   }
 
   /**
