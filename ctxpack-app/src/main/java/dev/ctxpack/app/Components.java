@@ -1,6 +1,9 @@
 package dev.ctxpack.app;
 
 import dev.ctxpack.dedup.DedupOptions;
+import dev.ctxpack.onnx.Rerankers;
+import dev.ctxpack.rerank.FeatureReranker;
+import dev.ctxpack.rerank.Reranker;
 import dev.ctxpack.dedup.PassageVectors;
 
 import dev.ctxpack.embed.CachingEmbedder;
@@ -46,9 +49,26 @@ final class Components {
     return new HybridRetriever(index, embedder, fusion);
   }
 
+  /** {@code features} (default), {@code none}, or a {@link Rerankers} spec ({@code http:...}, {@code onnx:...}). */
+  static Reranker reranker(String spec) {
+    String s = spec == null ? "features" : spec.strip();
+    if (s.equals("none")) return null;
+    if (s.equals("features")) return FeatureReranker.defaults();
+    try {
+      return Rerankers.byName(s);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--reranker: " + e.getMessage() + " (or: features, none)");
+    }
+  }
+
   static DefaultContextPacker packer(Index index, Embedder embedder, Fusion fusion, DedupFlags dedup) {
+    return packer(index, embedder, fusion, dedup, FeatureReranker.defaults());
+  }
+
+  static DefaultContextPacker packer(Index index, Embedder embedder, Fusion fusion, DedupFlags dedup, Reranker reranker) {
     var b = DefaultContextPacker.builder().retriever(retriever(index, embedder, fusion))
-        .dedup(dedup.apply(DedupOptions.conservative()), dedup.apply(DedupOptions.strict()));
+        .dedup(dedup.apply(DedupOptions.conservative()), dedup.apply(DedupOptions.strict()))
+        .reranker(reranker);
     // The index's own vectors serve the semantic level and MMR, for the languages they mean something in.
     if (embedder != null) b.vectors(PassageVectors.fromIndex(index, embedder.languages()));
     return b.build();

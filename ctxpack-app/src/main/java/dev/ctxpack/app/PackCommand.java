@@ -45,7 +45,8 @@ final class PackCommand implements Callable<Integer> {
     PackOptions options = flags.options();
     try (LuceneIndex index = Components.openExisting(common.indexPath())) {
       Embedder embedder = Components.searchEmbedder(index, common.embedder);
-      DefaultContextPacker packer = Components.packer(index, embedder, fusion.fusion(), dedup);
+      DefaultContextPacker packer = Components.packer(index, embedder, fusion.fusion(), dedup,
+          flags.noRerank ? null : Components.reranker(flags.reranker));
       if (batch != null) {
         return BatchRunner.run(batch, out, req -> {
           String q = BatchRunner.text(req, "query", null);
@@ -115,6 +116,11 @@ final class PackCommand implements Callable<Integer> {
 
     @Option(names = "--no-rerank", description = "Skip reranking (ablation).")
     boolean noRerank;
+
+    @Option(names = "--reranker", paramLabel = "SPEC", defaultValue = "features",
+        description = "features (default: learned, no model), none, http:URL[,model=..][,format=cohere|tei][,batch=N]"
+            + " (key in CTXPACK_RERANK_KEY), or onnx:/path/cross-encoder.onnx[,tokenizer=..][,max-length=N].")
+    String reranker;
 
     PackOptions options() {
       if (budget != null && preset != null) throw new UsageException("give --budget or --preset, not both");
