@@ -29,7 +29,7 @@ import java.util.Set;
  * runs over the whole list in turn:
  *
  * <ol>
- *   <li><b>exact</b> — same {@link TextNormalizer#contentHash} (NFKC, case and whitespace folded):
+ *   <li><b>exact</b> — same {@link TextNormalizer#identityForm} (NFKC, case and whitespace folded):
  *       the copy is dropped and its sources are cited with the kept passage;
  *   <li><b>near</b> — Jaccard of {@code shingle}-word shingles at least {@code nearJaccard}, or
  *       the smaller passage's shingles contained in the larger at least {@code nearContainment}
@@ -89,11 +89,11 @@ public final class CascadeDeduplicator implements Deduplicator {
   private List<Work> exact(List<Work> items, Trace trace) {
     Map<String, Work> byHash = new LinkedHashMap<>();
     for (Work w : items) {
-      Work kept = byHash.putIfAbsent(TextNormalizer.contentHash(w.text()), w);
+      Work kept = byHash.putIfAbsent(Words.collapseWhitespace(w.folded()), w);
       if (kept == null) continue;
       kept.sources.addAll(w.sources);
-      trace.add(new Decision("dedup", DedupLevel.EXACT.action(), "exact:normalized-sha256",
-          List.of(w.id), kept.id, tokens(w.text()), "same text as " + kept.id + " after normalisation; "
+      trace.add(new Decision("dedup", DedupLevel.EXACT.action(), "exact:normalized-text",
+          List.of(w.id), kept.id, w.tokens(), "same text as " + kept.id + " after normalisation; "
               + docsOf(w) + " cited with the kept passage", 1.0));
     }
     return new ArrayList<>(byHash.values());
@@ -105,21 +105,20 @@ public final class CascadeDeduplicator implements Deduplicator {
     String rule = "near:jaccard>=" + fmt(options.nearJaccard());
     String containmentRule = "near:containment>=" + fmt(options.nearContainment());
     List<Work> kept = new ArrayList<>();
-    List<Integer> keptSizes = new ArrayList<>();
-    Map<Long, List<Integer>> postings = new HashMap<>();
+    List<long[]> keptShingles = new ArrayList<>();
+    ShingleIndex index = new ShingleIndex();
+    int[] shared = new int[items.size()];
     for (Work w : items) {
-      Set<Long> sh = Words.shingles(Words.of(w.text()), options.shingle());
-      Map<Integer, Integer> shared = new HashMap<>();
-      for (Long s : sh) {
-        List<Integer> l = postings.get(s);
-        if (l != null) for (Integer i : l) shared.merge(i, 1, Integer::sum);
-      }
+      long[] sh = Words.shingleHashesOfFolded(w.folded(), options.shingle());
       List<double[]> matches = new ArrayList<>();
-      for (Map.Entry<Integer, Integer> e : shared.entrySet()) {
-        int i = e.getKey();
-        int inter = e.getValue();
-        double j = inter / (double) (keptSizes.get(i) + sh.size() - inter);
-        double c = inter / (double) Math.max(1, Math.min(keptSizes.get(i), sh.size()));
+      index.count(sh, shared);
+      for (int i = 0; i < kept.size(); i++) {
+        int inter = shared[i];
+        if (inter == 0) continue;
+        shared[i] = 0;
+        long[] other = keptShingles.get(i);
+        double j = inter / (double) (other.length + sh.length - inter);
+        double c = inter / (double) Math.max(1, Math.min(other.length, sh.length));
         if (j >= options.nearJaccard()) {
           matches.add(new double[] {j, i, 0});
         } else if (c >= options.nearContainment()) {
@@ -138,13 +137,72 @@ public final class CascadeDeduplicator implements Deduplicator {
         break;
       }
       if (into == null) {
-        int idx = kept.size();
+        index.add(sh, kept.size());
         kept.add(w);
-        keptSizes.add(sh.size());
-        for (Long s : sh) postings.computeIfAbsent(s, k -> new ArrayList<>(2)).add(idx);
+        keptShingles.add(sh);
       }
     }
     return kept;
+  }
+
+  /**
+   * Which kept passages hold a shingle: an open-addressing table of shingle hashes, each with a
+   * chain of (passage) entries, in primitive arrays so that counting shared shingles allocates
+   * nothing per shingle.
+   */
+  private static final class ShingleIndex {
+    private long[] keys = new long[1024];
+    private int[] heads = new int[1024]; // entry index + 1; 0 = empty slot
+    private int used;
+    private int[] entryPassage = new int[1024];
+    private int[] entryNext = new int[1024]; // entry index + 1; 0 = end
+    private int entries;
+
+    void add(long[] shingles, int passage) {
+      for (long s : shingles) {
+        if ((used + 1) * 2 > keys.length) grow();
+        int slot = slot(keys, heads, s);
+        if (heads[slot] == 0) {
+          keys[slot] = s;
+          used++;
+        }
+        if (entries == entryPassage.length) {
+          entryPassage = java.util.Arrays.copyOf(entryPassage, entries * 2);
+          entryNext = java.util.Arrays.copyOf(entryNext, entries * 2);
+        }
+        entryPassage[entries] = passage;
+        entryNext[entries] = heads[slot];
+        heads[slot] = ++entries;
+      }
+    }
+
+    /** Adds to {@code counts[p]} the number of {@code shingles} passage {@code p} holds. */
+    void count(long[] shingles, int[] counts) {
+      for (long s : shingles) {
+        int slot = slot(keys, heads, s);
+        for (int e = heads[slot]; e != 0; e = entryNext[e - 1]) counts[entryPassage[e - 1]]++;
+      }
+    }
+
+    private static int slot(long[] keys, int[] heads, long s) {
+      int mask = keys.length - 1;
+      int i = (int) (s ^ (s >>> 32)) & mask;
+      while (heads[i] != 0 && keys[i] != s) i = (i + 1) & mask;
+      return i;
+    }
+
+    private void grow() {
+      long[] oldKeys = keys;
+      int[] oldHeads = heads;
+      keys = new long[oldKeys.length * 2];
+      heads = new int[oldKeys.length * 2];
+      for (int i = 0; i < oldKeys.length; i++) {
+        if (oldHeads[i] == 0) continue;
+        int slot = slot(keys, heads, oldKeys[i]);
+        keys[slot] = oldKeys[i];
+        heads[slot] = oldHeads[i];
+      }
+    }
   }
 
   // ---- overlap ----
@@ -192,7 +250,6 @@ public final class CascadeDeduplicator implements Deduplicator {
   }
 
   private void stitch(Work into, Work w, Trace trace) {
-    int before = tokens(into.text());
     Piece a = into.lead();
     Piece b = w.lead();
     Piece union = union(a, b);
@@ -200,7 +257,10 @@ public final class CascadeDeduplicator implements Deduplicator {
     into.pieces.addAll(w.pieces.subList(1, w.pieces.size()));
     into.sources.addAll(w.sources);
     into.invalidate();
-    int saved = before + tokens(w.text()) - tokens(into.text());
+    // Saved: the overlap, which would otherwise be rendered twice.
+    int os = Math.max(a.span().start(), b.span().start());
+    int oe = Math.min(a.span().end(), b.span().end());
+    int saved = oe > os ? tokens(a.text().substring(os - a.span().start(), oe - a.span().start())) : 0;
     trace.add(new Decision("dedup", DedupLevel.OVERLAP.action(), "overlap:same-document-offsets",
         List.of(w.id), into.id, Math.max(0, saved), "overlaps or touches " + into.id + " in " + a.docId() + ": ["
             + a.span().start() + ", " + a.span().end() + ") + [" + b.span().start() + ", " + b.span().end()
@@ -294,7 +354,7 @@ public final class CascadeDeduplicator implements Deduplicator {
     p.sources.addAll(w.sources);
     p.invalidate();
     trace.add(new Decision("dedup", level.action(), rule, List.of(w.id), p.id,
-        Math.max(0, tokens(w.text()) - addedTokens), why + "; " + added.size() + " sentence(s) only it has kept, "
+        Math.max(0, w.tokens() - addedTokens), why + "; " + added.size() + " sentence(s) only it has kept, "
             + docsOf(w) + " cited", similarity));
   }
 
@@ -308,10 +368,21 @@ public final class CascadeDeduplicator implements Deduplicator {
     return String.join(", ", docs);
   }
 
-  private static double dot(float[] a, float[] b) {
-    double s = 0;
-    for (int i = 0; i < a.length; i++) s += a[i] * b[i];
-    return s;
+  /** Dot product with four independent float accumulators (unit vectors: the cosine). */
+  static double dot(float[] a, float[] b) {
+    float s0 = 0;
+    float s1 = 0;
+    float s2 = 0;
+    float s3 = 0;
+    int i = 0;
+    for (; i + 3 < a.length; i += 4) {
+      s0 += a[i] * b[i];
+      s1 += a[i + 1] * b[i + 1];
+      s2 += a[i + 2] * b[i + 2];
+      s3 += a[i + 3] * b[i + 3];
+    }
+    for (; i < a.length; i++) s0 += a[i] * b[i];
+    return (double) s0 + s1 + s2 + s3;
   }
 
   static String fmt(double d) {
@@ -329,6 +400,8 @@ public final class CascadeDeduplicator implements Deduplicator {
     final double score;
     final Language language;
     private String text;
+    private String folded;
+    private int tokens = -1;
     private List<Located> sentences;
 
     Work(Passage p) {
@@ -350,9 +423,26 @@ public final class CascadeDeduplicator implements Deduplicator {
       return text;
     }
 
+    /** The text in NFKC and lower case, computed once for the exact and near levels. */
+    String folded() {
+      if (folded == null) folded = Words.fold(text());
+      return folded;
+    }
+
     void invalidate() {
       text = null;
+      folded = null;
+      tokens = -1;
       sentences = null;
+    }
+
+    /** Tokens of the text: the chunk's own count when the passage is still just that chunk. */
+    int tokens() {
+      if (tokens < 0) {
+        var lead = sources.get(0).chunk();
+        tokens = pieces.size() == 1 && lead.tokens() > 0 && lead.text().equals(text()) ? lead.tokens() : tokenizer.count(text());
+      }
+      return tokens;
     }
 
     List<Located> sentences() {

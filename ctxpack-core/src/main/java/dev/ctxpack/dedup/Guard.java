@@ -3,11 +3,9 @@ package dev.ctxpack.dedup;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.model.Span;
 import dev.ctxpack.text.SentenceSegmenter;
-import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -53,6 +51,9 @@ public final class Guard {
       "only if", "only when", "provided that", "as long as", "except for", "except that",
       "desde que", "apenas se", "somente se", "só se", "a menos que", "apenas quando", "somente quando",
       "no caso de", "salvo se", "exceto se");
+  /** Every word of a condition phrase: a sentence without any skips the phrase scan. */
+  private static final Set<String> PHRASE_WORDS = Set.of("only", "provided", "long", "except", "desde", "apenas",
+      "somente", "só", "menos", "quando", "caso", "salvo", "exceto");
   private static final Set<String> MONTHS = Set.of(
       "january", "february", "march", "april", "june", "july", "august", "september", "october",
       "november", "december", "janeiro", "fevereiro", "março", "marco", "abril", "maio", "junho", "julho",
@@ -257,37 +258,47 @@ public final class Guard {
   }
 
   static TreeMap<String, List<String>> features(String text, List<String> words) {
-    String lower = Normalizer.normalize(text, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
+    String lower = Words.fold(text);
     List<String> neg = new ArrayList<>();
     List<String> cond = new ArrayList<>();
     List<String> num = new ArrayList<>();
     List<String> date = new ArrayList<>();
+    boolean phraseLead = false;
     for (String w : words) {
       if (NEGATION.contains(w)) neg.add(w);
       if (CONDITION_WORDS.contains(w)) cond.add(w);
       if (MONTHS.contains(w)) date.add(w);
       if (NUMBER_WORDS.contains(w)) num.add(w);
+      phraseLead |= PHRASE_WORDS.contains(w);
     }
-    Matcher m = CONTRACTED_NOT.matcher(lower);
-    while (m.find()) neg.add("n't");
-    String padded = " " + String.join(" ", words) + " ";
-    for (String p : CONDITION_PHRASES) {
-      int from = 0;
-      while ((from = padded.indexOf(" " + p + " ", from)) >= 0) {
-        cond.add(p);
-        from += p.length() + 1;
+    if (lower.indexOf('\'') >= 0 || lower.indexOf('’') >= 0) {
+      Matcher m = CONTRACTED_NOT.matcher(lower);
+      while (m.find()) neg.add("n't");
+    }
+    if (phraseLead) {
+      String padded = " " + String.join(" ", words) + " ";
+      for (String p : CONDITION_PHRASES) {
+        int from = 0;
+        while ((from = padded.indexOf(" " + p + " ", from)) >= 0) {
+          cond.add(p);
+          from += p.length() + 1;
+        }
       }
     }
-    if (MAY_DATE.matcher(lower).find()) date.add("may");
-    Matcher n = NUMBER.matcher(lower);
-    while (n.find()) {
-      StringBuilder f = new StringBuilder();
-      if (n.group(1) != null) f.append(n.group(1));
-      f.append(n.group(2).replace(',', '.'));
-      if (n.group(3) != null) f.append('%');
-      String unit = n.group(4);
-      if (unit != null && UNITS.contains(unit)) f.append(' ').append(unit);
-      num.add(f.toString());
+    boolean digits = false;
+    for (int i = 0; i < lower.length() && !digits; i++) digits = Character.isDigit(lower.charAt(i));
+    if (digits) {
+      if (lower.contains("may") && MAY_DATE.matcher(lower).find()) date.add("may");
+      Matcher n = NUMBER.matcher(lower);
+      while (n.find()) {
+        StringBuilder f = new StringBuilder();
+        if (n.group(1) != null) f.append(n.group(1));
+        f.append(n.group(2).replace(',', '.'));
+        if (n.group(3) != null) f.append('%');
+        String unit = n.group(4);
+        if (unit != null && UNITS.contains(unit)) f.append(' ').append(unit);
+        num.add(f.toString());
+      }
     }
     TreeMap<String, List<String>> out = new TreeMap<>();
     out.put("negation", sorted(neg));

@@ -2,7 +2,6 @@ package dev.ctxpack.dedup;
 
 import java.text.Normalizer;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -15,9 +14,34 @@ import java.util.Set;
 public final class Words {
   private Words() {}
 
+  /** Unicode NFKC and lower case; plain ASCII (most text) skips the normaliser. */
+  public static String fold(String text) {
+    boolean ascii = true;
+    for (int i = 0; i < text.length() && ascii; i++) ascii = text.charAt(i) < 0x80;
+    boolean normal = ascii || Normalizer.isNormalized(text, Normalizer.Form.NFKC);
+    return (normal ? text : Normalizer.normalize(text, Normalizer.Form.NFKC)).toLowerCase(Locale.ROOT);
+  }
+
+  /** The identity form of a folded text: every run of whitespace one space, trimmed. */
+  static String collapseWhitespace(String folded) {
+    StringBuilder sb = new StringBuilder(folded.length());
+    boolean space = false;
+    for (int i = 0; i < folded.length(); i++) {
+      char c = folded.charAt(i);
+      if (Character.isWhitespace(c) || Character.isSpaceChar(c)) {
+        space = sb.length() > 0;
+      } else {
+        if (space) sb.append(' ');
+        space = false;
+        sb.append(c);
+      }
+    }
+    return sb.toString();
+  }
+
   /** The words of {@code text} in order. */
   public static List<String> of(String text) {
-    String n = Normalizer.normalize(text, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
+    String n = fold(text);
     List<String> out = new ArrayList<>();
     int i = 0;
     int len = n.length();
@@ -39,21 +63,75 @@ public final class Words {
   }
 
   /**
-   * Hashes of the {@code k}-word shingles of {@code words}; a text shorter than {@code k} words is
-   * one shingle of all its words (so two short texts compare by equality), an empty text none.
+   * The {@code k}-word shingles of {@code text} as sorted distinct hashes, the same words as {@link
+   * #of} but hashed as they are scanned (no word strings are made): what the near level compares.
    */
-  public static Set<Long> shingles(List<String> words, int k) {
-    Set<Long> out = new HashSet<>();
-    if (words.isEmpty()) return out;
-    int n = Math.max(1, words.size() - k + 1);
-    long[] h = new long[words.size()];
-    for (int i = 0; i < h.length; i++) h[i] = mix(words.get(i).hashCode() * 0x9E3779B97F4A7C15L + words.get(i).length());
-    for (int i = 0; i < n; i++) {
-      long s = 0x2545F4914F6CDD1DL;
-      for (int j = i; j < Math.min(words.size(), i + k); j++) s = mix(s * 31 + h[j]);
-      out.add(s);
+  public static long[] shingleHashes(String text, int k) {
+    return shingleHashesOfFolded(fold(text), k);
+  }
+
+  /** {@link #shingleHashes} of a text already {@link #fold folded}. */
+  static long[] shingleHashesOfFolded(String n, int k) {
+    long[] words = new long[Math.max(4, n.length() / 4)];
+    int count = 0;
+    int i = 0;
+    int len = n.length();
+    while (i < len) {
+      int cp = n.codePointAt(i);
+      if (Character.isLetterOrDigit(cp)) {
+        long h = 0x2545F4914F6CDD1DL;
+        while (i < len) {
+          int c = n.codePointAt(i);
+          if (!Character.isLetterOrDigit(c) && Character.getType(c) != Character.NON_SPACING_MARK) break;
+          h = (h ^ c) * 0x100000001B3L;
+          i += Character.charCount(c);
+        }
+        if (count == words.length) words = java.util.Arrays.copyOf(words, count * 2);
+        words[count++] = mix(h);
+      } else {
+        i += Character.charCount(cp);
+      }
     }
-    return out;
+    if (count == 0) return new long[0];
+    int n2 = Math.max(1, count - k + 1);
+    long[] out = new long[n2];
+    for (int a = 0; a < n2; a++) {
+      long sh = 0x9E3779B97F4A7C15L;
+      for (int b = a; b < Math.min(count, a + k); b++) sh = mix(sh * 31 + words[b]);
+      out[a] = sh;
+    }
+    java.util.Arrays.sort(out);
+    int u = 0;
+    for (int a = 0; a < out.length; a++) if (a == 0 || out[a] != out[a - 1]) out[u++] = out[a];
+    return java.util.Arrays.copyOf(out, u);
+  }
+
+  /** Jaccard of the {@code k}-word shingles of two texts, as the near level measures it. */
+  public static double shingleJaccard(String a, String b, int k) {
+    long[] x = shingleHashes(a, k);
+    long[] y = shingleHashes(b, k);
+    if (x.length == 0 && y.length == 0) return 1;
+    int inter = intersection(x, y);
+    return inter / (double) (x.length + y.length - inter);
+  }
+
+  /** Size of the intersection of two sorted distinct arrays. */
+  public static int intersection(long[] a, long[] b) {
+    int i = 0;
+    int j = 0;
+    int n = 0;
+    while (i < a.length && j < b.length) {
+      if (a[i] < b[j]) {
+        i++;
+      } else if (a[i] > b[j]) {
+        j++;
+      } else {
+        n++;
+        i++;
+        j++;
+      }
+    }
+    return n;
   }
 
   /** |a ∩ b| / |a ∪ b|; 1 for two empty sets. */

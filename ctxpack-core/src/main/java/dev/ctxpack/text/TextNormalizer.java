@@ -16,7 +16,9 @@ public final class TextNormalizer {
    * trimmed. Two texts with the same identity form are exact duplicates.
    */
   public static String identityForm(String text) {
-    String n = Normalizer.normalize(text, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
+    boolean ascii = true;
+    for (int i = 0; i < text.length() && ascii; i++) ascii = text.charAt(i) < 0x80;
+    String n = (ascii ? text : Normalizer.normalize(text, Normalizer.Form.NFKC)).toLowerCase(Locale.ROOT);
     StringBuilder sb = new StringBuilder(n.length());
     boolean space = false;
     for (int i = 0; i < n.length(); i++) {

@@ -106,7 +106,7 @@ class CascadeDeduplicatorTest {
   void aShortPassageWithAWholeSentenceAddedIsANearCopyByContainment() throws IOException {
     String base = "The museum opens at nine on weekdays. Tickets are sold at the main entrance only.";
     String longer = base + " Guided tours in English and Portuguese start every hour from the lobby.";
-    double j = Words.jaccard(Words.shingles(Words.of(base), 5), Words.shingles(Words.of(longer), 5));
+    double j = Words.shingleJaccard(base, longer, 5);
     assertThat(j).isLessThan(0.85);
     Trace trace = new Trace();
     List<Passage> out = run(STRICT, trace, c("a", "d1", base, 0.9), c("b", "d2", longer, 0.8));

@@ -728,10 +728,8 @@ public final class DedupEval implements Callable<Integer> {
       }
     }
     double cos = vectors.cosine(ta, tb);
-    Set<Long> sa = Words.shingles(Words.of(ta), DedupOptions.DEFAULT_SHINGLE);
-    Set<Long> sb = Words.shingles(Words.of(tb), DedupOptions.DEFAULT_SHINGLE);
-    double jac = Words.jaccard(sa, sb);
-    double containment = containment(sa, sb);
+    double jac = Words.shingleJaccard(ta, tb, DedupOptions.DEFAULT_SHINGLE);
+    double containment = containment(ta, tb);
     boolean success;
     String reason;
     switch (c.category().expect) {
@@ -764,12 +762,12 @@ public final class DedupEval implements Callable<Integer> {
   }
 
   /** Shared shingles over the shingles of the smaller set: 1 when one text's shingles are all in the other. */
-  static double containment(Set<Long> a, Set<Long> b) {
-    if (a.isEmpty() || b.isEmpty()) return 0;
-    Set<Long> small = a.size() <= b.size() ? a : b;
-    Set<Long> large = small == a ? b : a;
-    long inter = small.stream().filter(large::contains).count();
-    return inter / (double) small.size();
+  /** Share of the smaller text's shingles found in the larger: the near level's containment. */
+  static double containment(String a, String b) {
+    long[] x = Words.shingleHashes(a, DedupOptions.DEFAULT_SHINGLE);
+    long[] y = Words.shingleHashes(b, DedupOptions.DEFAULT_SHINGLE);
+    if (x.length == 0 || y.length == 0) return 0;
+    return Words.intersection(x, y) / (double) Math.min(x.length, y.length);
   }
 
   private static String notMergedReason(Run r, double jaccard, double cosine) {
