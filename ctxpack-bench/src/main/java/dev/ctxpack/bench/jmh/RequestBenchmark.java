@@ -62,7 +62,11 @@ public class RequestBenchmark {
   public void setUp() throws IOException {
     scifact = SciFactIndex.openOrBuild();
     retriever = new HybridRetriever(scifact.index, scifact.embedder);
-    packer = DefaultContextPacker.builder().retriever(retriever).build();
+    // As the CLI builds it: the learned reranker, and the index's vectors for semantic dedup and MMR.
+    packer = DefaultContextPacker.builder().retriever(retriever)
+        .reranker(dev.ctxpack.rerank.FeatureReranker.defaults())
+        .vectors(dev.ctxpack.dedup.PassageVectors.fromIndex(scifact.index, scifact.embedder.languages()))
+        .build();
     searchOptions = RetrievalOptions.of(RetrievalMode.parse(mode), 10);
     packOptions = PackOptions.defaults();
   }
