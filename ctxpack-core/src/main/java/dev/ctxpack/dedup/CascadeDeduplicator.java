@@ -63,8 +63,8 @@ public final class CascadeDeduplicator implements Deduplicator {
     this.options = Objects.requireNonNull(options, "options");
     this.tokenizer = Objects.requireNonNull(tokenizer, "tokenizer");
     this.vectors = vectors == null ? PassageVectors.none() : vectors;
-    this.guard = new Guard(options.alignMin());
-    this.semanticGuard = new Guard(options.semanticAlignMin());
+    this.guard = new Guard(options.alignMin(), false);
+    this.semanticGuard = new Guard(options.semanticAlignMin(), true);
   }
 
   public DedupOptions options() {

@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  * {@code alignMin}). A sentence with no partner is an addition, not a contradiction: it is kept
  * verbatim by whichever level merges the passages. Each aligned pair whose words differ is
  * compared on its guard features (negation and condition cues of Portuguese and English, numbers,
- * month names); any difference is a {@link Conflict}.
+ * month names); any difference is a {@link Conflict}. For paraphrases (the semantic level),
+ * sentences left unaligned on both sides are also compared for negation and condition.
  *
  * <p>Thread-safe.
  */
@@ -77,14 +78,23 @@ public final class Guard {
 
   private final SentenceSegmenter segmenter = new SentenceSegmenter();
   private final double alignMin;
+  private final boolean compareLeftovers;
 
+  /** The near level's guard: aligned sentences compared, unaligned ones taken as additions. */
   public Guard() {
-    this(DEFAULT_ALIGN_MIN);
+    this(DEFAULT_ALIGN_MIN, false);
   }
 
-  public Guard(double alignMin) {
+  /**
+   * @param alignMin word-set Jaccard at which two differing sentences are versions of one statement
+   * @param compareLeftovers also compare negation and condition across the sentences left unaligned
+   *     on both sides: for paraphrases (the semantic level), which share too few words to align.
+   *     Off for lexical matches, where unaligned sentences are mostly the cut edges of two windows.
+   */
+  public Guard(double alignMin, boolean compareLeftovers) {
     if (!(alignMin > 0 && alignMin <= 1)) throw new IllegalArgumentException("alignMin must be in (0, 1], was " + alignMin);
     this.alignMin = alignMin;
+    this.compareLeftovers = compareLeftovers;
   }
 
   public double alignMin() {
@@ -113,7 +123,7 @@ public final class Guard {
         if (usedA[i]) continue;
         for (int j = 0; j < b.size(); j++) {
           if (usedB[j]) continue;
-          double s = Words.jaccard(a.get(i).wordSet(), b.get(j).wordSet());
+          double s = similarity(a.get(i), b.get(j));
           if (s >= alignMin && s > best) {
             best = s;
             bi = i;
@@ -121,7 +131,7 @@ public final class Guard {
           }
         }
       }
-      if (bi < 0) return leftovers(a, usedA, b, usedB);
+      if (bi < 0) return compareLeftovers ? leftovers(a, usedA, b, usedB) : Optional.empty();
       usedA[bi] = true;
       usedB[bj] = true;
       Optional<Conflict> c = compare(a.get(bi), b.get(bj));
@@ -192,6 +202,7 @@ public final class Guard {
       for (int x = 0; x < words.size() && !cue; x++) {
         int si = sentenceOf.get(x);
         if (si < first || si > last || (x >= p && x < p + k)) continue;
+        if ((x < p && s.cutLeft()) || (x >= p + k && s.cutRight())) continue; // beyond the window's cut
         cue = isCue(words.get(x), x > 0 ? words.get(x - 1) : "");
       }
       if (!cue) return true;
@@ -227,14 +238,53 @@ public final class Guard {
     return f.isEmpty() ? "(none)" : String.join(" ", f);
   }
 
+  /**
+   * How much two sentences are one statement: the Jaccard of their word sets, or, when one whole
+   * sentence of three words or more has every word in the other (a clause appended: "X is
+   * allowed." / "X is allowed unless Y."), the alignment threshold itself. Fragments at a window's
+   * cut only count by Jaccard.
+   */
+  private double similarity(Sentence x, Sentence y) {
+    double j = Words.jaccard(x.wordSet(), y.wordSet());
+    if (j >= alignMin || x.fragment() || y.fragment()) return j;
+    Sentence small = x.wordSet().size() <= y.wordSet().size() ? x : y;
+    Sentence large = small == x ? y : x;
+    return small.wordSet().size() >= 3 && large.wordSet().containsAll(small.wordSet()) ? alignMin : j;
+  }
+
   /** The sentences of {@code text} with their words and guard features. */
   public List<Sentence> sentences(String text, Language language) {
+    List<Span> spans = segmenter.split(text, language);
     List<Sentence> out = new ArrayList<>();
-    for (Span s : segmenter.split(text, language)) {
-      Sentence sentence = Sentence.of(s, s.of(text));
+    for (int i = 0; i < spans.size(); i++) {
+      Span s = spans.get(i);
+      String t = s.of(text);
+      // A window cut mid-sentence: its first sentence starts in lower case, its last one has no
+      // terminal punctuation. Such a fragment is compared only on what both texts contain.
+      boolean cutLeft = i == 0 && startsLowerCase(t);
+      boolean cutRight = i == spans.size() - 1 && !endsSentence(t);
+      Sentence sentence = Sentence.of(s, t, cutLeft, cutRight);
       if (!sentence.words().isEmpty()) out.add(sentence);
     }
     return out;
+  }
+
+  private static boolean startsLowerCase(String t) {
+    for (int i = 0; i < t.length(); i++) {
+      char c = t.charAt(i);
+      if (Character.isLetter(c)) return Character.isLowerCase(c);
+      if (Character.isDigit(c)) return false;
+    }
+    return false;
+  }
+
+  private static boolean endsSentence(String t) {
+    for (int i = t.length() - 1; i >= 0; i--) {
+      char c = t.charAt(i);
+      if (c == '"' || c == '\'' || c == ')' || c == ']' || c == '”' || c == '’' || c == '»') continue;
+      return c == '.' || c == '!' || c == '?' || c == '…' || c == ':' || c == ';';
+    }
+    return false;
   }
 
   /** The words of all {@code sentences} as {@code " w1 w2 ... "}. */
@@ -245,10 +295,16 @@ public final class Guard {
   }
 
   /** One sentence: its span in the analysed text, words, word set and guard features by kind. */
-  public record Sentence(Span span, List<String> words, Set<String> wordSet, TreeMap<String, List<String>> features) {
-    static Sentence of(Span span, String text) {
+  public record Sentence(Span span, List<String> words, Set<String> wordSet, TreeMap<String, List<String>> features,
+      boolean cutLeft, boolean cutRight) {
+    static Sentence of(Span span, String text, boolean cutLeft, boolean cutRight) {
       List<String> words = Words.of(text);
-      return new Sentence(span, words, new HashSet<>(words), Guard.features(text, words));
+      return new Sentence(span, words, new HashSet<>(words), Guard.features(text, words), cutLeft, cutRight);
+    }
+
+    /** A piece of a sentence at the cut edge of a window. */
+    public boolean fragment() {
+      return cutLeft || cutRight;
     }
 
     /** The words as {@code " w1 w2 ... "}, for contiguous containment tests. */

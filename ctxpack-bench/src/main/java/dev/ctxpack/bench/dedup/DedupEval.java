@@ -380,7 +380,7 @@ public final class DedupEval implements Callable<Integer> {
     negJson.put("configurations", rowsJson);
     // Why the guarded levels merged what they merged.
     List<Map<String, Object>> examples = new ArrayList<>();
-    Guard semanticGuard = new Guard(DedupOptions.DEFAULT_SEMANTIC_ALIGN_MIN);
+    Guard semanticGuard = new Guard(DedupOptions.DEFAULT_SEMANTIC_ALIGN_MIN, true);
     Set<String> seen = new java.util.HashSet<>();
     StringBuilder ex = new StringBuilder();
     int shown = 0;
@@ -753,7 +753,7 @@ public final class DedupEval implements Callable<Integer> {
         success = !merged;
         Decision d = r.decisions().stream().filter(x -> !x.action().equals("keep")).findFirst().orElse(null);
         reason = success ? "" : d.rule() + ": " + d.reason() + "; guard: "
-            + whyNotGuarded(new Guard(r.level().equals("semantic") ? DedupOptions.DEFAULT_SEMANTIC_ALIGN_MIN : Guard.DEFAULT_ALIGN_MIN),
+            + whyNotGuarded(r.level().equals("semantic") ? new Guard(DedupOptions.DEFAULT_SEMANTIC_ALIGN_MIN, true) : new Guard(),
                 ta, tb, c.lang());
       }
       default -> throw new IllegalStateException();

@@ -51,6 +51,10 @@ public class RequestBenchmark {
   @Param({"hybrid"})
   public String mode;
 
+  /** {@code full}: every pack stage as shipped; {@code off}: dedup, rerank and MMR off (their cost). */
+  @Param({"full"})
+  public String stages;
+
   private SciFactIndex scifact;
   private HybridRetriever retriever;
   private DefaultContextPacker packer;
@@ -68,7 +72,9 @@ public class RequestBenchmark {
         .vectors(dev.ctxpack.dedup.PassageVectors.fromIndex(scifact.index, scifact.embedder.languages()))
         .build();
     searchOptions = RetrievalOptions.of(RetrievalMode.parse(mode), 10);
-    packOptions = PackOptions.defaults();
+    packOptions = stages.equals("off")
+        ? PackOptions.defaults().withDedup(false).withRerank(false).withMmr(false)
+        : PackOptions.defaults();
   }
 
   @TearDown(Level.Trial)
