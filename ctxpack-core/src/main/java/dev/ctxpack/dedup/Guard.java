@@ -202,7 +202,7 @@ public final class Guard {
       for (int x = 0; x < words.size() && !cue; x++) {
         int si = sentenceOf.get(x);
         if (si < first || si > last || (x >= p && x < p + k)) continue;
-        if ((x < p && s.cutLeft()) || (x >= p + k && s.cutRight())) continue; // beyond the window's cut
+        if (x < p && s.cutLeft()) continue; // before the window's cut
         cue = isCue(words.get(x), x > 0 ? words.get(x - 1) : "");
       }
       if (!cue) return true;
@@ -259,11 +259,11 @@ public final class Guard {
     for (int i = 0; i < spans.size(); i++) {
       Span s = spans.get(i);
       String t = s.of(text);
-      // A window cut mid-sentence: its first sentence starts in lower case, its last one has no
-      // terminal punctuation. Such a fragment is compared only on what both texts contain.
-      boolean cutLeft = i == 0 && startsLowerCase(t);
-      boolean cutRight = i == spans.size() - 1 && !endsSentence(t);
-      Sentence sentence = Sentence.of(s, t, cutLeft, cutRight);
+      // A window cut mid-sentence: its first sentence starts in lower case. Such a fragment is
+      // compared only on what both texts contain. A last sentence without terminal punctuation is
+      // not taken as a cut: documents end that way too (a truncated abstract, a list item), and an
+      // exception appended there must still count.
+      Sentence sentence = Sentence.of(s, t, i == 0 && startsLowerCase(t));
       if (!sentence.words().isEmpty()) out.add(sentence);
     }
     return out;
@@ -278,14 +278,6 @@ public final class Guard {
     return false;
   }
 
-  private static boolean endsSentence(String t) {
-    for (int i = t.length() - 1; i >= 0; i--) {
-      char c = t.charAt(i);
-      if (c == '"' || c == '\'' || c == ')' || c == ']' || c == '”' || c == '’' || c == '»') continue;
-      return c == '.' || c == '!' || c == '?' || c == '…' || c == ':' || c == ';';
-    }
-    return false;
-  }
 
   /** The words of all {@code sentences} as {@code " w1 w2 ... "}. */
   public static String joined(List<Sentence> sentences) {
@@ -296,15 +288,15 @@ public final class Guard {
 
   /** One sentence: its span in the analysed text, words, word set and guard features by kind. */
   public record Sentence(Span span, List<String> words, Set<String> wordSet, TreeMap<String, List<String>> features,
-      boolean cutLeft, boolean cutRight) {
-    static Sentence of(Span span, String text, boolean cutLeft, boolean cutRight) {
+      boolean cutLeft) {
+    static Sentence of(Span span, String text, boolean cutLeft) {
       List<String> words = Words.of(text);
-      return new Sentence(span, words, new HashSet<>(words), Guard.features(text, words), cutLeft, cutRight);
+      return new Sentence(span, words, new HashSet<>(words), Guard.features(text, words), cutLeft);
     }
 
-    /** A piece of a sentence at the cut edge of a window. */
+    /** The end of a sentence whose start a window cut off. */
     public boolean fragment() {
-      return cutLeft || cutRight;
+      return cutLeft;
     }
 
     /** The words as {@code " w1 w2 ... "}, for contiguous containment tests. */

@@ -50,6 +50,9 @@ class GuardTest {
     String whole = "Doctors did not expect the trial to end early. The drug lowered blood pressure in most patients.";
     String cut = "the trial to end early. The drug lowered blood pressure in most patients.";
     assertThat(conflict(whole, cut)).isEqualTo("none");
+    // A text whose last sentence has no final punctuation is not a cut window: its exception counts.
+    assertThat(conflict("Stain solution: lead citrate is prepared by", "Stain solution: lead citrate is prepared by,"
+        + " unless stated otherwise")).isEqualTo("condition");
     // Whole sentences that differ by the negation are a conflict.
     assertThat(conflict("Doctors did expect the trial to end early.", "Doctors did not expect the trial to end early."))
         .isEqualTo("negation");
