@@ -240,16 +240,16 @@ public final class Guard {
 
   /**
    * How much two sentences are one statement: the Jaccard of their word sets, or, when one whole
-   * sentence of three words or more has every word in the other (a clause appended: "X is
-   * allowed." / "X is allowed unless Y."), the alignment threshold itself. Fragments at a window's
-   * cut only count by Jaccard.
+   * sentence has every word in the other (a clause appended: "X is allowed." / "X is allowed
+   * unless Y."; also a one-word "sentence" a segmenter cut from a citation), the alignment
+   * threshold itself. Fragments at a window's cut only count by Jaccard.
    */
   private double similarity(Sentence x, Sentence y) {
     double j = Words.jaccard(x.wordSet(), y.wordSet());
     if (j >= alignMin || x.fragment() || y.fragment()) return j;
     Sentence small = x.wordSet().size() <= y.wordSet().size() ? x : y;
     Sentence large = small == x ? y : x;
-    return small.wordSet().size() >= 3 && large.wordSet().containsAll(small.wordSet()) ? alignMin : j;
+    return large.wordSet().containsAll(small.wordSet()) ? alignMin : j;
   }
 
   /** The sentences of {@code text} with their words and guard features. */

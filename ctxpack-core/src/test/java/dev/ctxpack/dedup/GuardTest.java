@@ -53,6 +53,9 @@ class GuardTest {
     // A text whose last sentence has no final punctuation is not a cut window: its exception counts.
     assertThat(conflict("Stain solution: lead citrate is prepared by", "Stain solution: lead citrate is prepared by,"
         + " unless stated otherwise")).isEqualTo("condition");
+    // A citation cut into one-word "sentences" by the segmenter still carries its exception.
+    assertThat(conflict("Proc. Natl. Acad. Sci. USA 85.", "Proc. Natl, unless stated otherwise. Acad. Sci. USA 85."))
+        .isEqualTo("condition");
     // Whole sentences that differ by the negation are a conflict.
     assertThat(conflict("Doctors did expect the trial to end early.", "Doctors did not expect the trial to end early."))
         .isEqualTo("negation");
