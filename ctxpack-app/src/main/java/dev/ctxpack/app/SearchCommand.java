@@ -5,6 +5,7 @@ import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.lucene.LuceneIndex;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Trace;
+import dev.ctxpack.rerank.Reranker;
 import dev.ctxpack.retrieve.HybridRetriever;
 import dev.ctxpack.retrieve.RetrievalMode;
 import dev.ctxpack.retrieve.RetrievalOptions;
@@ -32,6 +33,11 @@ final class SearchCommand implements Callable<Integer> {
   @Option(names = "--mode", defaultValue = "hybrid", description = "bm25, dense or hybrid. Default: ${DEFAULT-VALUE}.")
   String mode;
 
+  @Option(names = "--reranker", paramLabel = "SPEC", defaultValue = "none",
+      description = "Rerank before returning: none (default), features, http:URL[,...] or onnx:PATH[,...]; the"
+          + " first max(k, 40) candidates are reranked and the top k returned with their rerank score.")
+  String reranker;
+
   @Option(names = "--batch", paramLabel = "FILE", description = "JSON Lines of {\"id\", \"query\", \"k\", \"mode\"}; - for stdin.")
   String batch;
 
@@ -43,17 +49,18 @@ final class SearchCommand implements Callable<Integer> {
     try (LuceneIndex index = Components.openExisting(common.indexPath())) {
       Embedder embedder = Components.searchEmbedder(index, common.embedder);
       HybridRetriever retriever = Components.retriever(index, embedder, fusion.fusion());
+      Reranker rr = Components.reranker(reranker);
       if (batch != null) {
         return BatchRunner.run(batch, out, req -> {
           String q = BatchRunner.text(req, "query", null);
           if (q == null || q.isBlank()) throw new IllegalArgumentException("field 'query' must not be empty");
           int kk = BatchRunner.integer(req, "k", k);
           RetrievalMode mm = RetrievalMode.parse(BatchRunner.text(req, "mode", mode));
-          List<Candidate> r = retriever.retrieve(q, RetrievalOptions.of(mm, kk), new Trace());
+          List<Candidate> r = search(retriever, rr, q, mm, kk);
           return Views.searchResults(BatchRunner.text(req, "id", null), r);
         });
       }
-      List<Candidate> results = retriever.retrieve(query, RetrievalOptions.of(m, k), new Trace());
+      List<Candidate> results = search(retriever, rr, query, m, k);
       if (common.json()) {
         out.println(Json.line(Views.searchResults(null, results)));
       } else {
@@ -67,6 +74,15 @@ final class SearchCommand implements Callable<Integer> {
       }
     }
     return ExitCodes.OK;
+  }
+
+  /** The top {@code k}: retrieved, or the first {@code max(k, 40)} retrieved and reranked. */
+  static List<Candidate> search(HybridRetriever retriever, Reranker reranker, String q, RetrievalMode mode, int k)
+      throws java.io.IOException {
+    if (reranker == null) return retriever.retrieve(q, RetrievalOptions.of(mode, k), new Trace());
+    int depth = Math.min(RetrievalOptions.MAX_K, Math.max(k, 40));
+    List<Candidate> reranked = reranker.rerank(q, retriever.retrieve(q, RetrievalOptions.of(mode, depth), new Trace()));
+    return reranked.size() > k ? List.copyOf(reranked.subList(0, k)) : reranked;
   }
 
 }

@@ -117,6 +117,24 @@ class CliEndToEndTest {
   }
 
   @Test
+  void searchCanRerankWithTheLearnedReranker() {
+    ingest();
+    JsonNode r = CliRunner.run("search", "--index", index, "--format", "json", "-q", "What is the stimulant in coffee?",
+        "-k", "2", "--reranker", "features").json();
+    JsonNode plain = CliRunner.run("search", "--index", index, "--format", "json", "-q", "What is the stimulant in coffee?",
+        "-k", "2").json();
+    assertThat(r.get("results").size()).isEqualTo(plain.get("results").size()).isPositive();
+    JsonNode top = r.get("results").get(0);
+    assertThat(top.get("docId").asText()).isNotEmpty();
+    assertThat(top.get("text").asText()).contains("Caffeine");
+    assertThat(top.get("scores").has("rerank")).isTrue();
+    assertThat(top.get("score").asDouble()).isEqualTo(top.get("scores").get("rerank").asDouble());
+    CliRunner bad = CliRunner.run("search", "--index", index, "-q", "x", "--reranker", "magic");
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err()).contains("--reranker");
+  }
+
+  @Test
   void packRendersCitableSourcesWithinTheBudgetAndMergesExactDuplicates() {
     ingest();
     CliRunner r = CliRunner.run("pack", "--index", index, "--format", "json", "-q", "How is tea prepared?", "--budget", "600");
