@@ -89,7 +89,7 @@ public final class CascadeDeduplicator implements Deduplicator {
   private List<Work> exact(List<Work> items, Trace trace) {
     Map<String, Work> byHash = new LinkedHashMap<>();
     for (Work w : items) {
-      Work kept = byHash.putIfAbsent(Words.collapseWhitespace(w.folded()), w);
+      Work kept = byHash.putIfAbsent(TextNormalizer.collapseWhitespace(w.folded()), w);
       if (kept == null) continue;
       kept.sources.addAll(w.sources);
       trace.add(new Decision("dedup", DedupLevel.EXACT.action(), "exact:normalized-text",
@@ -425,7 +425,7 @@ public final class CascadeDeduplicator implements Deduplicator {
 
     /** The text in NFKC and lower case, computed once for the exact and near levels. */
     String folded() {
-      if (folded == null) folded = Words.fold(text());
+      if (folded == null) folded = TextNormalizer.fold(text());
       return folded;
     }
 

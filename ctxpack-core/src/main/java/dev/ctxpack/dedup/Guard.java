@@ -3,6 +3,7 @@ package dev.ctxpack.dedup;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.model.Span;
 import dev.ctxpack.text.SentenceSegmenter;
+import dev.ctxpack.text.TextNormalizer;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -306,7 +307,7 @@ public final class Guard {
   }
 
   static TreeMap<String, List<String>> features(String text, List<String> words) {
-    String lower = Words.fold(text);
+    String lower = TextNormalizer.fold(text);
     List<String> neg = new ArrayList<>();
     List<String> cond = new ArrayList<>();
     List<String> num = new ArrayList<>();

@@ -1,9 +1,8 @@
 package dev.ctxpack.dedup;
 
-import java.text.Normalizer;
+import dev.ctxpack.text.TextNormalizer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -14,34 +13,9 @@ import java.util.Set;
 public final class Words {
   private Words() {}
 
-  /** Unicode NFKC and lower case; plain ASCII (most text) skips the normaliser. */
-  public static String fold(String text) {
-    boolean ascii = true;
-    for (int i = 0; i < text.length() && ascii; i++) ascii = text.charAt(i) < 0x80;
-    boolean normal = ascii || Normalizer.isNormalized(text, Normalizer.Form.NFKC);
-    return (normal ? text : Normalizer.normalize(text, Normalizer.Form.NFKC)).toLowerCase(Locale.ROOT);
-  }
-
-  /** The identity form of a folded text: every run of whitespace one space, trimmed. */
-  static String collapseWhitespace(String folded) {
-    StringBuilder sb = new StringBuilder(folded.length());
-    boolean space = false;
-    for (int i = 0; i < folded.length(); i++) {
-      char c = folded.charAt(i);
-      if (Character.isWhitespace(c) || Character.isSpaceChar(c)) {
-        space = sb.length() > 0;
-      } else {
-        if (space) sb.append(' ');
-        space = false;
-        sb.append(c);
-      }
-    }
-    return sb.toString();
-  }
-
   /** The words of {@code text} in order. */
   public static List<String> of(String text) {
-    String n = fold(text);
+    String n = TextNormalizer.fold(text);
     List<String> out = new ArrayList<>();
     int i = 0;
     int len = n.length();
@@ -67,10 +41,10 @@ public final class Words {
    * #of} but hashed as they are scanned (no word strings are made): what the near level compares.
    */
   public static long[] shingleHashes(String text, int k) {
-    return shingleHashesOfFolded(fold(text), k);
+    return shingleHashesOfFolded(TextNormalizer.fold(text), k);
   }
 
-  /** {@link #shingleHashes} of a text already {@link #fold folded}. */
+  /** {@link #shingleHashes} of a text already {@link TextNormalizer#fold folded}. */
   static long[] shingleHashesOfFolded(String n, int k) {
     long[] words = new long[Math.max(4, n.length() / 4)];
     int count = 0;

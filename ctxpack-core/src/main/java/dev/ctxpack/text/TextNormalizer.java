@@ -16,13 +16,23 @@ public final class TextNormalizer {
    * trimmed. Two texts with the same identity form are exact duplicates.
    */
   public static String identityForm(String text) {
+    return collapseWhitespace(fold(text));
+  }
+
+  /** Unicode NFKC and lower case; plain ASCII and already normalised text skip the normaliser. */
+  public static String fold(String text) {
     boolean ascii = true;
     for (int i = 0; i < text.length() && ascii; i++) ascii = text.charAt(i) < 0x80;
-    String n = (ascii ? text : Normalizer.normalize(text, Normalizer.Form.NFKC)).toLowerCase(Locale.ROOT);
-    StringBuilder sb = new StringBuilder(n.length());
+    boolean normal = ascii || Normalizer.isNormalized(text, Normalizer.Form.NFKC);
+    return (normal ? text : Normalizer.normalize(text, Normalizer.Form.NFKC)).toLowerCase(Locale.ROOT);
+  }
+
+  /** Every run of whitespace one space, trimmed: {@link #identityForm} of a {@link #fold folded} text. */
+  public static String collapseWhitespace(String text) {
+    StringBuilder sb = new StringBuilder(text.length());
     boolean space = false;
-    for (int i = 0; i < n.length(); i++) {
-      char c = n.charAt(i);
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
       if (Character.isWhitespace(c) || Character.isSpaceChar(c)) {
         space = sb.length() > 0;
       } else {

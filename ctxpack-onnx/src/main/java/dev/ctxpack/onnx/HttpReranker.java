@@ -284,10 +284,7 @@ public final class HttpReranker implements Reranker {
 
     /** Connect and per-request timeout; default 60 s. */
     public Builder timeout(Duration timeout) {
-      if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-        throw new IllegalArgumentException("timeout must be positive, was " + timeout);
-      }
-      this.timeout = timeout;
+      this.timeout = Specs.positive(timeout);
       return this;
     }
 

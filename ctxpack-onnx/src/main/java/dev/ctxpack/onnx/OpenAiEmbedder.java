@@ -260,7 +260,7 @@ public final class OpenAiEmbedder implements Embedder {
 
     /** Sent as {@code Authorization: Bearer <key>}; null or blank sends no header (local servers). */
     public Builder apiKey(String apiKey) {
-      this.apiKey = apiKey == null || apiKey.isBlank() ? null : apiKey.trim();
+      this.apiKey = Specs.nonBlank(apiKey);
       return this;
     }
 
@@ -275,10 +275,7 @@ public final class OpenAiEmbedder implements Embedder {
 
     /** Connect and per-request timeout; default 60 s. */
     public Builder timeout(Duration timeout) {
-      if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-        throw new IllegalArgumentException("timeout must be positive, was " + timeout);
-      }
-      this.timeout = timeout;
+      this.timeout = Specs.positive(timeout);
       return this;
     }
 

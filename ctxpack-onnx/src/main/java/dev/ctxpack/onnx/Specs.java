@@ -78,4 +78,12 @@ final class Specs {
   static String nonBlank(String s) {
     return s == null || s.isBlank() ? null : s.trim();
   }
+
+  /** {@code timeout} itself, when positive. */
+  static java.time.Duration positive(java.time.Duration timeout) {
+    if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+      throw new IllegalArgumentException("timeout must be positive, was " + timeout);
+    }
+    return timeout;
+  }
 }

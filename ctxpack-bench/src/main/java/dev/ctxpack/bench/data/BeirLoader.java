@@ -91,11 +91,13 @@ public final class BeirLoader {
     return out;
   }
 
-  private interface LineFn {
+  /** What is done with each JSON object of a JSON Lines file, given its line number. */
+  interface LineFn {
     void accept(JsonNode node, int line) throws IOException;
   }
 
-  private static void forEachObject(Reader in, String source, LineFn fn) throws IOException {
+  /** Calls {@code fn} for each non-blank line, which must be a JSON object; errors name source:line. */
+  static void forEachObject(Reader in, String source, LineFn fn) throws IOException {
     BufferedReader r = new BufferedReader(in);
     String line;
     int n = 0;

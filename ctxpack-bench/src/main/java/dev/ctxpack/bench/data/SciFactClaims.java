@@ -39,19 +39,7 @@ public final class SciFactClaims {
   public static List<Claim> read(Reader in, String source) throws IOException {
     List<Claim> out = new ArrayList<>();
     Set<String> ids = new java.util.HashSet<>();
-    BufferedReader r = new BufferedReader(in);
-    String line;
-    int n = 0;
-    while ((line = r.readLine()) != null) {
-      n++;
-      if (line.isBlank()) continue;
-      JsonNode node;
-      try {
-        node = JSON.readTree(line);
-      } catch (JsonProcessingException e) {
-        throw new IOException(source + ":" + n + ": invalid JSON: " + e.getOriginalMessage());
-      }
-      if (node == null || !node.isObject()) throw new IOException(source + ":" + n + ": expected a JSON object");
+    BeirLoader.forEachObject(in, source, (node, n) -> {
       JsonNode id = node.get("id");
       JsonNode claim = node.get("claim");
       if (id == null || !id.isValueNode()) throw new IOException(source + ":" + n + ": missing field 'id'");
@@ -64,7 +52,7 @@ public final class SciFactClaims {
         docs.forEach(d -> cited.add(d.asText()));
       }
       out.add(new Claim(id.asText(), claim.asText(), cited));
-    }
+    });
     return out;
   }
 }
