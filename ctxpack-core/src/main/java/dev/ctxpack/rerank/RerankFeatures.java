@@ -1,5 +1,6 @@
 package dev.ctxpack.rerank;
 
+import dev.ctxpack.text.Terms;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Signal;
 import dev.ctxpack.model.Span;

@@ -1,5 +1,6 @@
 package dev.ctxpack.rerank;
 
+import dev.ctxpack.text.Terms;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,4 +1,4 @@
-package dev.ctxpack.rerank;
+package dev.ctxpack.text;
 
 import java.text.Normalizer;
 import java.util.Locale;
@@ -12,12 +12,12 @@ import java.util.stream.Stream;
  * plural {@code s} dropped ({@code células}, {@code celula}). Terms of one letter and the small
  * English and Portuguese stop-word lists below are not query terms. Thread-safe.
  */
-final class Terms {
+public final class Terms {
   /**
    * Receives each term of a text with the char offset where it starts. {@code term} is reused for
    * the next term: read it during the call, copy it ({@code toString()}) to keep it.
    */
-  interface Sink {
+  public interface Sink {
     void term(CharSequence term, int start);
   }
 
@@ -25,7 +25,7 @@ final class Terms {
   private static final String[] FOLDED = new String[0x3000];
 
   /** Function words of English and Portuguese, kept in their folded form. */
-  static final Set<String> STOP_WORDS = Stream.of(
+  public static final Set<String> STOP_WORDS = Stream.of(
       // English
       "a", "an", "and", "are", "as", "at", "be", "been", "being", "but", "by", "can", "could", "did", "do",
       "does", "for", "from", "had", "has", "have", "how", "if", "in", "into", "is", "it", "its", "may",
@@ -48,13 +48,13 @@ final class Terms {
    * A fixed set of terms, each with its index, looked up by any {@link CharSequence} without
    * copying it (open addressing, linear probing).
    */
-  static final class Table {
+  public static final class Table {
     private final String[] keys;
     private final int[] values;
     private final int mask;
 
     /** Term {@code i} of {@code terms} gets index {@code i}; a repeated term keeps its first index. */
-    Table(java.util.Collection<String> terms) {
+    public Table(java.util.Collection<String> terms) {
       int cap = Integer.highestOneBit(Math.max(4, terms.size() * 2) - 1) << 1;
       keys = new String[cap];
       values = new int[cap];
@@ -72,7 +72,7 @@ final class Terms {
     }
 
     /** The index of {@code term}, or -1. */
-    int get(CharSequence term) {
+    public int get(CharSequence term) {
       for (int slot = hash(term) & mask; ; slot = (slot + 1) & mask) {
         String k = keys[slot];
         if (k == null) return -1;
@@ -88,7 +88,7 @@ final class Terms {
   }
 
   /** Calls {@code sink} for every term of {@code text}, in order. */
-  static void scan(String text, Sink sink) {
+  public static void scan(String text, Sink sink) {
     StringBuilder term = new StringBuilder(24);
     int start = -1;
     int n = text.length();
@@ -142,7 +142,7 @@ final class Terms {
   }
 
   /** The folded form of one word, as {@link #scan} would produce it (for the stop-word lists and tests). */
-  static String fold(String word) {
+  public static String fold(String word) {
     StringBuilder sb = new StringBuilder();
     scan(word, (t, s) -> sb.append(t));
     return sb.toString();

@@ -1,0 +1,46 @@
+package dev.ctxpack.compress;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The result of compressing one request: the kept text of each passage that kept any (in input
+ * order), every dropped span with its reason, and the tokens before and after.
+ */
+public record Compression(List<Compressed> passages, List<Dropped> dropped, int tokensIn, int tokensOut) {
+
+  public Compression {
+    passages = List.copyOf(passages);
+    dropped = List.copyOf(dropped);
+  }
+
+  /** A kept span: {@code [start, end)} of part {@code part} of the input passage. */
+  public record Span(int part, int start, int end) {
+    public Span {
+      if (part < 0 || start < 0 || end < start) {
+        throw new IllegalArgumentException("bad span: part " + part + " [" + start + ", " + end + ")");
+      }
+    }
+  }
+
+  /**
+   * What is kept of one passage: {@code text} is its kept spans in source order joined by {@link
+   * dev.ctxpack.model.Passage#GAP}; {@code tokens} what that text counts.
+   */
+  public record Compressed(String id, String text, List<Span> spans, int tokens) {
+    public Compressed {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(text, "text");
+      spans = List.copyOf(spans);
+    }
+  }
+
+  /** A dropped sentence (or the rest of a sentence cut at a clause): where, why, and its score. */
+  public record Dropped(String id, Span span, DropReason reason, double score) {
+    public Dropped {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(span, "span");
+      Objects.requireNonNull(reason, "reason");
+    }
+  }
+}

@@ -1,0 +1,28 @@
+package dev.ctxpack.compress;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Scores every sentence of a request against the query; the compressor keeps the highest first.
+ * Implementations are thread-safe.
+ */
+public interface SentenceScorer {
+
+  /** Names the scorer in traces and reports. */
+  String id();
+
+  /**
+   * One score per sentence, in the order of {@code sentences} (which lists every sentence of {@code
+   * inputs}, passage by passage, in source order).
+   */
+  double[] score(String query, List<CompressInput> inputs, List<Sentence> sentences) throws IOException;
+
+  /**
+   * The score below which a sentence is off-topic rather than merely over the budget, when the
+   * scorer's scores have such a meaning (a probability); NaN otherwise.
+   */
+  default double onTopic() {
+    return Double.NaN;
+  }
+}
