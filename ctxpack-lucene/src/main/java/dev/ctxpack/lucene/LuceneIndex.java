@@ -403,8 +403,11 @@ public final class LuceneIndex implements Index {
         if (values == null) continue;
         var scorer = weight.scorer(leaf);
         if (scorer == null) continue;
+        // A scorer does not skip deleted documents: a replaced document's old windows are still here.
+        var live = leaf.reader().getLiveDocs();
         var it = scorer.iterator();
         for (int doc = it.nextDoc(); doc != org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
+          if (live != null && !live.get(doc)) continue;
           if (values.docID() < doc) values.advance(doc);
           if (values.docID() != doc) continue;
           float[] v = values.vectorValue();
