@@ -131,7 +131,8 @@ public final class ExtractiveCompressor implements Compressor {
     if (o.budget() > 0) {
       while (total(passages) > o.budget() && sel.dropWeakest(score)) passages = render(inputs, sentences, sel);
     }
-    return new Compression(passages, dropped(inputs, sentences, sel, flagged, score, o), tokensIn, total(passages));
+    double onTopic = !Double.isNaN(o.threshold()) ? o.threshold() : scorer.onTopic(query);
+    return new Compression(passages, dropped(inputs, sentences, sel, flagged, score, onTopic), tokensIn, total(passages));
   }
 
   /** What is kept: whole sentences, and sentences cut to a clause-aligned part. */
@@ -398,9 +399,8 @@ public final class ExtractiveCompressor implements Compressor {
   }
 
   private List<Compression.Dropped> dropped(List<CompressInput> inputs, List<Sentence> sentences, Selection sel,
-      DropReason[] flagged, double[] score, CompressOptions o) {
+      DropReason[] flagged, double[] score, double onTopic) {
     List<Compression.Dropped> out = new ArrayList<>();
-    double onTopic = !Double.isNaN(o.threshold()) ? o.threshold() : scorer.onTopic();
     for (int i = 0; i < sentences.size(); i++) {
       if (sel.kept[i]) continue;
       Sentence s = sentences.get(i);
