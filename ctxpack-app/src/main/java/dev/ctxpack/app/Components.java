@@ -1,5 +1,6 @@
 package dev.ctxpack.app;
 
+import dev.ctxpack.compress.IndexSentenceVectors;
 import dev.ctxpack.dedup.DedupOptions;
 import dev.ctxpack.onnx.Rerankers;
 import dev.ctxpack.rerank.FeatureReranker;
@@ -71,6 +72,8 @@ final class Components {
         .reranker(reranker);
     // The index's own vectors serve the semantic level and MMR, for the languages they mean something in.
     if (embedder != null) b.vectors(PassageVectors.fromIndex(index, embedder.languages()));
+    // Sentence vectors stored at ingestion feed compression; sentences without them are embedded.
+    if (embedder != null) b.sentenceVectors(new IndexSentenceVectors(index, embedder));
     return b.build();
   }
 }

@@ -114,6 +114,9 @@ final class PackCommand implements Callable<Integer> {
         description = "MMR relevance weight in [0, 1] (1 = by score alone). Default: ${DEFAULT-VALUE}.")
     double mmrLambda;
 
+    @Option(names = "--no-compress", description = "Keep selected passages whole: no query-aware compression (ablation).")
+    boolean noCompress;
+
     @Option(names = "--no-rerank", description = "Skip reranking (ablation).")
     boolean noRerank;
 
@@ -130,7 +133,8 @@ final class PackCommand implements Callable<Integer> {
       RetrievalOptions r = new RetrievalOptions(RetrievalMode.parse(mode), k, perSignal, perSignal);
       PackOptions o = PackOptions.defaults().withBudget(b).withRetrieval(r)
           .withStrategy(Strategy.parse(strategy)).withOrder(OrderMode.parse(order))
-          .withDedup(!noDedup).withReorder(!noReorder).withMmr(!noMmr).withRerank(!noRerank);
+          .withDedup(!noDedup).withReorder(!noReorder).withMmr(!noMmr).withRerank(!noRerank)
+          .withCompress(!noCompress);
       if (!(mmrLambda >= 0 && mmrLambda <= 1)) throw new UsageException("--mmr-lambda must be in [0, 1], was " + mmrLambda);
       o = o.withMmrLambda(mmrLambda);
       if (template != null) o = o.withTemplate(PromptTemplate.byName(template));

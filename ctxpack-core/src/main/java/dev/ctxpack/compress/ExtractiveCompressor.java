@@ -27,7 +27,9 @@ import java.util.Set;
  *   <li>flag noise ({@link Noise}: navigation, ads, metadata, boilerplate) and repeated sentences
  *       (the same sentence, by identity form, met earlier in the request): these are never kept;
  *   <li>score every sentence against the query ({@link SentenceScorer}, by default the fitted
- *       {@link FeatureSentenceScorer});
+ *       {@link FeatureSentenceScorer}); a sentence unrelated to the query (no query term in it or
+ *       its neighbours while its passage has some elsewhere, and less than an even chance by the
+ *       scorer) is never kept either;
  *   <li>keep the best sentences, highest score first, while they fit the budget (and score at
  *       least the threshold, when there is one); a kept sentence that leans on the one before it
  *       ({@link Dependence}: a leading pronoun or connective) brings its predecessor along, and when
@@ -123,6 +125,12 @@ public final class ExtractiveCompressor implements Compressor {
     if (score.length != n) {
       throw new IllegalStateException(scorer.id() + " returned " + score.length + " scores for " + n + " sentences");
     }
+    // A sentence unrelated to the query is never kept, however much room is left.
+    Set<String> queryTerms = terms(query);
+    boolean[] anchored = anchored(inputs.size(), sentences, queryTerms);
+    for (int i = 0; i < n; i++) {
+      if (flagged[i] == null && unrelated(i, sentences, queryTerms, score, anchored)) flagged[i] = DropReason.OFF_TOPIC;
+    }
     int[] tokens = new int[n];
     for (int i = 0; i < n; i++) tokens[i] = tokenizer.count(sentences.get(i).text());
 
@@ -132,8 +140,8 @@ public final class ExtractiveCompressor implements Compressor {
       while (total(passages) > o.budget() && sel.dropWeakest(score)) passages = render(inputs, sentences, sel);
     }
     double onTopic = !Double.isNaN(o.threshold()) ? o.threshold() : scorer.onTopic(query);
-    return new Compression(passages, dropped(inputs, sentences, sel, flagged, score, onTopic, terms(query)), tokensIn,
-        total(passages));
+    return new Compression(passages, dropped(inputs, sentences, sel, flagged, score, onTopic, queryTerms, anchored),
+        tokensIn, total(passages));
   }
 
   /** What is kept: whole sentences, and sentences cut to a clause-aligned part. */
@@ -396,13 +404,13 @@ public final class ExtractiveCompressor implements Compressor {
   }
 
   private List<Compression.Dropped> dropped(List<CompressInput> inputs, List<Sentence> sentences, Selection sel,
-      DropReason[] flagged, double[] score, double onTopic, Set<String> queryTerms) {
+      DropReason[] flagged, double[] score, double onTopic, Set<String> queryTerms, boolean[] anchored) {
     List<Compression.Dropped> out = new ArrayList<>();
     for (int i = 0; i < sentences.size(); i++) {
       if (sel.kept[i]) continue;
       Sentence s = sentences.get(i);
       DropReason reason = flagged[i] != null ? flagged[i]
-          : offTopic(i, sentences, queryTerms, score, onTopic) ? DropReason.OFF_TOPIC : DropReason.BUDGET;
+          : offTopic(i, sentences, queryTerms, score, onTopic, anchored) ? DropReason.OFF_TOPIC : DropReason.BUDGET;
       String id = inputs.get(s.input()).id();
       int[] cut = sel.cuts.get(i);
       if (cut != null) {
@@ -416,21 +424,44 @@ public final class ExtractiveCompressor implements Compressor {
   }
 
   /**
-   * Off-topic rather than over the budget: below the threshold or the scorer's on-topic line, or,
-   * short of an even chance, sharing no query term with the sentence or its neighbours.
+   * Off-topic rather than over the budget: below the threshold or the scorer's on-topic line, or
+   * {@link #unrelated}.
    */
-  private static boolean offTopic(int i, List<Sentence> sentences, Set<String> queryTerms, double[] score, double onTopic) {
+  private static boolean offTopic(int i, List<Sentence> sentences, Set<String> queryTerms, double[] score, double onTopic,
+      boolean[] anchored) {
     if (!Double.isNaN(onTopic) && score[i] < onTopic) return true;
-    if (score[i] >= 0.5 || queryTerms.isEmpty()) return false;
+    return unrelated(i, sentences, queryTerms, score, anchored);
+  }
+
+  /**
+   * Unrelated to the query, and never kept: short of an even chance by the scorer, no query term in
+   * the sentence or its neighbours, in a passage that holds query terms elsewhere. A passage with no
+   * query term at all was found by meaning (dense retrieval, a paraphrase): its sentences are left
+   * to the scores and the budget.
+   */
+  private static boolean unrelated(int i, List<Sentence> sentences, Set<String> queryTerms, double[] score,
+      boolean[] anchored) {
+    if (score[i] >= 0.5 || queryTerms.isEmpty() || !anchored[sentences.get(i).input()]) return false;
     for (int j = Math.max(0, i - 1); j <= Math.min(sentences.size() - 1, i + 1); j++) {
       if (j != i && !samePart(sentences.get(j), sentences.get(i))) continue;
-      boolean[] hit = {false};
-      Terms.scan(sentences.get(j).text(), (t, at) -> {
-        if (!hit[0] && queryTerms.contains(t.toString())) hit[0] = true;
-      });
-      if (hit[0]) return false;
+      if (hasTerm(sentences.get(j).text(), queryTerms)) return false;
     }
     return true;
+  }
+
+  /** Which inputs hold a query term anywhere. */
+  private static boolean[] anchored(int inputs, List<Sentence> sentences, Set<String> queryTerms) {
+    boolean[] out = new boolean[inputs];
+    for (Sentence s : sentences) if (!out[s.input()] && hasTerm(s.text(), queryTerms)) out[s.input()] = true;
+    return out;
+  }
+
+  private static boolean hasTerm(String text, Set<String> queryTerms) {
+    boolean[] hit = {false};
+    Terms.scan(text, (t, at) -> {
+      if (!hit[0] && queryTerms.contains(t.toString())) hit[0] = true;
+    });
+    return hit[0];
   }
 
   /** The query's terms that are not stop words. */

@@ -1,6 +1,11 @@
 package dev.ctxpack.pack;
 
-import dev.ctxpack.dedup.Deduplicator;
+import dev.ctxpack.compress.CompressInput;
+import dev.ctxpack.compress.CompressOptions;
+import dev.ctxpack.compress.Compression;
+import dev.ctxpack.compress.Compressor;
+import dev.ctxpack.compress.ExtractiveCompressor;
+import dev.ctxpack.compress.SentenceVectors;
 import dev.ctxpack.dedup.CascadeDeduplicator;
 import dev.ctxpack.dedup.DedupOptions;
 import dev.ctxpack.dedup.PassageVectors;
@@ -43,8 +48,12 @@ import java.util.Objects;
  *   <li>rerank ({@link Reranker}, when one is configured);
  *   <li>dedup, strict (all four levels, guarded), the last chance before the prompt;
  *   <li>select passages to fill the evidence budget, with MMR (λ = 0.7) for diversity, each costed
- *       exactly as its rendered block; when dedup emptied the queue before the budget was full,
- *       refill: retrieve twice as deep (up to {@value #MAX_REFILL_K} candidates) and run again;
+ *       exactly as its rendered block (with compression on, {@value #OVERSUBSCRIBE} times the
+ *       budget, for compression to cut back); when dedup emptied the queue before the budget was
+ *       full, refill: retrieve twice as deep (up to {@value #MAX_REFILL_K} candidates) and run again;
+ *   <li>compress ({@link Compressor}): keep the sentences of the selected passages that answer the
+ *       query, verbatim, until the evidence budget less the blocks' own cost is spent; passages left
+ *       with nothing are dropped; every dropped span is in the trace with its reason;
  *   <li>order them ({@link Orderer}, lost-in-the-middle by default);
  *   <li>label sources {@code S1}, {@code S2}... in prompt order and render ({@link PromptRenderer});
  *   <li>count the whole prompt exactly and, while it is over the limit, drop the weakest passage;
@@ -57,6 +66,8 @@ import java.util.Objects;
 public final class DefaultContextPacker implements ContextPacker {
   /** The deepest a refill retrieves. */
   public static final int MAX_REFILL_K = 320;
+  /** With compression on, selection draws this many times the evidence budget for it to cut back. */
+  public static final int OVERSUBSCRIBE = 2;
 
   private final Retriever retriever;
   private final Tokenizer tokenizer;
@@ -64,6 +75,7 @@ public final class DefaultContextPacker implements ContextPacker {
   private final DedupOptions strict;
   private final PassageVectors vectors;
   private final Reranker reranker;
+  private final Compressor compressor;
   private final Orderer orderer;
   private final PromptRenderer renderer;
   private final LanguageDetector languageDetector = new LanguageDetector();
@@ -75,6 +87,7 @@ public final class DefaultContextPacker implements ContextPacker {
     this.strict = b.strict;
     this.vectors = b.vectors;
     this.reranker = b.reranker;
+    this.compressor = b.compressor != null ? b.compressor : ExtractiveCompressor.defaults(b.sentenceVectors);
     this.orderer = b.orderer;
     this.renderer = b.renderer;
   }
@@ -103,6 +116,7 @@ public final class DefaultContextPacker implements ContextPacker {
             + ", dedup=" + (o.dedup() ? "conservative[" + conservative.describe() + "] then strict[" + strict.describe() + "]" : "off")
             + ", rerank=" + (rerank ? reranker.id() : "off")
             + ", mmr=" + (o.mmr() ? "lambda " + o.mmrLambda() : "off")
+            + ", compress=" + (o.compress() ? compressorId() : "off")
             + ", template=" + template.name() + " (query language " + queryLanguage.code() + ")");
 
     int base = tok.count(renderer.render(template, query, List.of()).prompt());
@@ -122,20 +136,21 @@ public final class DefaultContextPacker implements ContextPacker {
       Memo memo = new Memo(vectors);
       List<Passage> passages = evidence(query, candidates, o, rerank, tok, memo, trace);
       Trace selection = new Trace();
+      int draw = o.compress() ? (int) Math.min(Integer.MAX_VALUE, (long) OVERSUBSCRIBE * (limit - base)) : limit - base;
       selected = o.mmr()
-          ? new MmrSelector(o.mmrLambda(), memo.vectors(passages)).select(passages, limit - base, cost, selection)
-          : new GreedySelector().select(passages, limit - base, cost, selection);
+          ? new MmrSelector(o.mmrLambda(), memo.vectors(passages)).select(passages, draw, cost, selection)
+          : new GreedySelector().select(passages, draw, cost, selection);
       int spent = 0;
       for (Passage p : selected) spent += cost.applyAsInt(p);
       boolean queueEmptied = selected.size() == passages.size();
       int removed = candidates.size() - passages.size();
       if (o.dedup() && queueEmptied && removed > 0 && candidates.size() >= r.k() && r.k() < MAX_REFILL_K
-          && limit - base - spent > 0) {
+          && draw - spent > 0) {
         RetrievalOptions deeper = new RetrievalOptions(r.mode(), Math.min(MAX_REFILL_K, r.k() * 2),
             Math.min(MAX_REFILL_K, r.sparseK() * 2), Math.min(MAX_REFILL_K, r.denseK() * 2));
         head.add("refill", "refill", "queue-emptied", List.of(), "", 0,
             "dedup removed " + removed + " of " + candidates.size() + " candidates and every passage fit with "
-                + (limit - base - spent) + " tokens left: retrieving again with k=" + deeper.k());
+                + (draw - spent) + " tokens left: retrieving again with k=" + deeper.k());
         r = deeper;
         continue;
       }
@@ -143,6 +158,7 @@ public final class DefaultContextPacker implements ContextPacker {
       break;
     }
 
+    if (o.compress() && !selected.isEmpty()) selected = compress(query, selected, limit - base, cost, tok, trace);
     List<Passage> ordered = o.reorder() ? orderer.order(selected, o.order(), trace) : selected;
     List<Passage> kept = new ArrayList<>(ordered);
     while (true) {
@@ -160,6 +176,82 @@ public final class DefaultContextPacker implements ContextPacker {
           "the rendered prompt counted " + used + " tokens, over the limit of " + limit
               + "; dropped the weakest passage");
     }
+  }
+
+  private String compressorId() {
+    return compressor instanceof ExtractiveCompressor e ? e.scorer().id() : compressor.getClass().getSimpleName();
+  }
+
+  /**
+   * Compresses the selected passages so that their blocks fit {@code evidence} tokens: the text's
+   * budget is what the blocks leave once their labels and metadata are paid for. Each passage keeps
+   * its kept spans as pieces at their document offsets; a passage left with nothing is dropped.
+   */
+  private List<Passage> compress(String query, List<Passage> selected, int evidence, ToIntFunction<Passage> cost,
+      Tokenizer tok, Trace trace) throws IOException {
+    List<CompressInput> inputs = new ArrayList<>(selected.size());
+    int overhead = 0;
+    int textTokens = 0;
+    for (Passage p : selected) {
+      List<CompressInput.Part> parts = new ArrayList<>(p.pieces().size());
+      for (Passage.Piece piece : p.pieces()) parts.add(new CompressInput.Part(piece.text(), piece.docId(), piece.span().start()));
+      List<String> chunkIds = p.sources().stream().map(c -> c.chunk().id()).toList();
+      inputs.add(new CompressInput(p.id(), parts, p.primary().doc().title(), p.score(), chunkIds));
+      int text = tok.count(p.text());
+      textTokens += text;
+      overhead += Math.max(0, cost.applyAsInt(p) - text);
+    }
+    int budget = evidence - overhead;
+    if (budget <= 0) {
+      trace.add("compress", "skip", "budget:blocks", List.of(), "", 0,
+          "the blocks' labels and metadata alone take " + overhead + " of " + evidence + " tokens; nothing compressed");
+      return selected;
+    }
+    Compression c = compressor.compress(query, inputs, CompressOptions.budget(budget));
+    Map<String, Compression.Compressed> kept = new HashMap<>();
+    for (Compression.Compressed k : c.passages()) kept.put(k.id(), k);
+    Map<String, Map<String, Integer>> reasons = new LinkedHashMap<>();
+    for (Compression.Dropped d : c.dropped()) {
+      Passage p = selected.get(indexOf(selected, d.id()));
+      Passage.Piece piece = p.pieces().get(d.span().part());
+      int start = piece.span().start() + d.span().start();
+      int end = piece.span().start() + d.span().end();
+      trace.add("compress", "drop", "compress:" + d.reason().key(), List.of(d.id()), "",
+          tok.count(piece.text().substring(d.span().start(), d.span().end())),
+          piece.docId() + " [" + start + ", " + end + ") score " + String.format(java.util.Locale.ROOT, "%.4f", d.score()));
+      reasons.computeIfAbsent(d.id(), x -> new LinkedHashMap<>()).merge(d.reason().key(), 1, Integer::sum);
+    }
+    List<Passage> out = new ArrayList<>(selected.size());
+    for (Passage p : selected) {
+      Compression.Compressed k = kept.get(p.id());
+      if (k == null) {
+        trace.add("compress", "drop", "compress:empty", List.of(p.id()), "", tok.count(p.text()),
+            "no sentence of the passage was kept (" + reasons.getOrDefault(p.id(), Map.of()) + ")");
+        continue;
+      }
+      List<Passage.Piece> pieces = new ArrayList<>(k.spans().size());
+      for (Compression.Span sp : k.spans()) {
+        Passage.Piece piece = p.pieces().get(sp.part());
+        int start = piece.span().start() + sp.start();
+        pieces.add(new Passage.Piece(piece.docId(), new dev.ctxpack.model.Span(start, piece.span().start() + sp.end()),
+            piece.text().substring(sp.start(), sp.end())));
+      }
+      Passage compressed = Passage.of(p.id(), pieces, p.sources(), p.score());
+      if (!compressed.text().equals(p.text())) {
+        trace.add("compress", "compress", compressorId(), List.of(p.id()), "", Math.max(0, tok.count(p.text()) - k.tokens()),
+            "kept " + k.spans().size() + " span(s), " + k.tokens() + " tokens; dropped " + reasons.getOrDefault(p.id(), Map.of()));
+      }
+      out.add(compressed);
+    }
+    trace.add("compress", "summary", compressorId(), List.of(), "", Math.max(0, textTokens - c.tokensOut()),
+        "text of " + selected.size() + " passages: " + textTokens + " -> " + c.tokensOut() + " tokens (budget " + budget
+            + " after " + overhead + " tokens of block overhead); " + out.size() + " passages keep text");
+    return out;
+  }
+
+  private static int indexOf(List<Passage> passages, String id) {
+    for (int i = 0; i < passages.size(); i++) if (passages.get(i).id().equals(id)) return i;
+    throw new IllegalStateException("no passage " + id);
   }
 
   /** Conservative dedup, rerank, strict dedup: the ranked passages selection draws from. */
@@ -251,7 +343,8 @@ public final class DefaultContextPacker implements ContextPacker {
 
   /**
    * Stages with defaults: conservative and strict dedup options, no vectors (the semantic level and
-   * MMR fall back to word overlap), no reranker, the default orderer, o200k_base.
+   * MMR fall back to word overlap), no reranker, the fitted extractive compressor without sentence
+   * vectors, the default orderer, o200k_base.
    */
   public static final class Builder {
     private Retriever retriever;
@@ -260,6 +353,8 @@ public final class DefaultContextPacker implements ContextPacker {
     private DedupOptions strict = DedupOptions.strict();
     private PassageVectors vectors = PassageVectors.none();
     private Reranker reranker;
+    private Compressor compressor;
+    private SentenceVectors sentenceVectors = SentenceVectors.none();
     private Orderer orderer = new DefaultOrderer();
     private PromptRenderer renderer = new PromptRenderer();
 
@@ -289,6 +384,18 @@ public final class DefaultContextPacker implements ContextPacker {
     /** The reranker; {@code null} for none. */
     public Builder reranker(Reranker r) {
       this.reranker = r;
+      return this;
+    }
+
+    /** The compressor; by default the fitted {@link ExtractiveCompressor} over {@link #sentenceVectors}. */
+    public Builder compressor(Compressor c) {
+      this.compressor = Objects.requireNonNull(c, "compressor");
+      return this;
+    }
+
+    /** Where the default compressor's sentence vectors come from (none by default: lexical scoring). */
+    public Builder sentenceVectors(SentenceVectors v) {
+      this.sentenceVectors = Objects.requireNonNull(v, "sentenceVectors");
       return this;
     }
 

@@ -10,7 +10,8 @@ import java.util.Optional;
  * Options of one {@code pack} request. {@code budget} is the prompt's token limit; with a model,
  * the limit is also capped at the model's usable window less {@code reserve}. {@code template} is
  * empty to choose by the query's language. The switches turn stages off for ablations; {@code
- * mmrLambda} is MMR's relevance weight (1 = by score alone).
+ * mmrLambda} is MMR's relevance weight (1 = by score alone); {@code compress} runs query-aware
+ * extractive compression on the selected passages.
  */
 public record PackOptions(
     int budget,
@@ -24,7 +25,8 @@ public record PackOptions(
     boolean reorder,
     boolean rerank,
     boolean mmr,
-    double mmrLambda) {
+    double mmrLambda,
+    boolean compress) {
 
   public PackOptions {
     if (budget <= 0 || budget > Budgets.MAX) {
@@ -45,10 +47,10 @@ public record PackOptions(
     }
   }
 
-  /** Medium preset, no model, hybrid retrieval k=40, lost-in-the-middle, every stage on, λ = 0.7. */
+  /** Medium preset, no model, hybrid retrieval k=40, lost-in-the-middle, every stage on (compression too), λ = 0.7. */
   public static PackOptions defaults() {
     return new PackOptions(Budgets.MEDIUM, 0, Optional.empty(), RetrievalOptions.defaults(), Strategy.STUFF,
-        OrderMode.LOST_IN_THE_MIDDLE, Optional.empty(), true, true, true, true, MmrSelector.DEFAULT_LAMBDA);
+        OrderMode.LOST_IN_THE_MIDDLE, Optional.empty(), true, true, true, true, MmrSelector.DEFAULT_LAMBDA, true);
   }
 
   /** The prompt's token limit: the budget, capped by the model's usable window less the reserve. */
@@ -57,48 +59,53 @@ public record PackOptions(
   }
 
   public PackOptions withBudget(int b) {
-    return new PackOptions(b, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, mmr, mmrLambda);
+    return new PackOptions(b, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, mmr, mmrLambda, compress);
   }
 
   public PackOptions withRetrieval(RetrievalOptions r) {
-    return new PackOptions(budget, reserve, model, r, strategy, order, template, dedup, reorder, rerank, mmr, mmrLambda);
+    return new PackOptions(budget, reserve, model, r, strategy, order, template, dedup, reorder, rerank, mmr, mmrLambda, compress);
   }
 
   public PackOptions withModel(ModelProfile m, int reserveTokens) {
     return new PackOptions(budget, reserveTokens, Optional.of(m), retrieval, strategy, order, template, dedup, reorder,
-        rerank, mmr, mmrLambda);
+        rerank, mmr, mmrLambda, compress);
   }
 
   public PackOptions withOrder(OrderMode o) {
-    return new PackOptions(budget, reserve, model, retrieval, strategy, o, template, dedup, reorder, rerank, mmr, mmrLambda);
+    return new PackOptions(budget, reserve, model, retrieval, strategy, o, template, dedup, reorder, rerank, mmr, mmrLambda, compress);
   }
 
   public PackOptions withTemplate(PromptTemplate t) {
     return new PackOptions(budget, reserve, model, retrieval, strategy, order, Optional.ofNullable(t), dedup, reorder,
-        rerank, mmr, mmrLambda);
+        rerank, mmr, mmrLambda, compress);
   }
 
   public PackOptions withDedup(boolean on) {
-    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, on, reorder, rerank, mmr, mmrLambda);
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, on, reorder, rerank, mmr, mmrLambda, compress);
   }
 
   public PackOptions withReorder(boolean on) {
-    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, on, rerank, mmr, mmrLambda);
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, on, rerank, mmr, mmrLambda, compress);
   }
 
   public PackOptions withStrategy(Strategy s) {
-    return new PackOptions(budget, reserve, model, retrieval, s, order, template, dedup, reorder, rerank, mmr, mmrLambda);
+    return new PackOptions(budget, reserve, model, retrieval, s, order, template, dedup, reorder, rerank, mmr, mmrLambda, compress);
   }
 
   public PackOptions withRerank(boolean on) {
-    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, on, mmr, mmrLambda);
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, on, mmr, mmrLambda, compress);
   }
 
   public PackOptions withMmr(boolean on) {
-    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, on, mmrLambda);
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, on, mmrLambda, compress);
   }
 
   public PackOptions withMmrLambda(double lambda) {
-    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, mmr, lambda);
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, mmr, lambda, compress);
+  }
+
+  public PackOptions withCompress(boolean on) {
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, mmr,
+        mmrLambda, on);
   }
 }
