@@ -297,7 +297,15 @@ public final class CompressEval implements Callable<Integer> {
         .append("budget = floor(share × input); output = the sum of each output passage's count). Vectors: ")
         .append(embedder.id()).append(" (`MiniLmEmbedder`, int8-quantised all-MiniLM-L6-v2, ctxpack's default embedder), ")
         .append("each distinct text embedded once. Figures on the REPORT half of `CompressData.split` only; seed ")
-        .append(seed).append(".\n");
+        .append(seed).append(".\n\n");
+    md.append("Methods: **truncation** the paragraphs in input order joined by a blank line, cut at the budget on a token boundary; ")
+        .append("**stuffing** whole paragraphs by cosine(query, paragraph) (the embedder reads a paragraph's first 128 word pieces), ")
+        .append("each added when it fits (LangChain4j retriever + prompt); **bm25 sentences** BM25 (k1 1.2, b 0.75, the request's ")
+        .append("sentences as the collection, `Terms` without stop words); **embedding sentences** cosine(query, sentence) ")
+        .append("(LlamaIndex `SentenceEmbeddingOptimizer`; English model used on every language); both kept best first while the ")
+        .append("output fits, in source order, joined by \" … \" (`GreedySelector`); **oracle** only sentences holding an answer, ")
+        .append("shortest first (the best a sentence selector can do); **ctxpack** the extractive compressor with its fitted scorer ")
+        .append("on sentence vectors from the same embedder. Sentences: `SentenceSegmenter` with the set's language.\n");
     json.put("command", command);
     json.put("commit", commitNote);
     json.put("environment", env);
