@@ -40,6 +40,10 @@ final class IngestCommand implements Callable<Integer> {
   @Option(names = "--no-embed", description = "Do not compute vectors (BM25 only; faster).")
   boolean noEmbed;
 
+  @Option(names = "--no-sentence-vectors", description = "Do not store sentence vectors (query-aware compression then"
+      + " embeds sentences at request time or goes without).")
+  boolean noSentenceVectors;
+
   @Option(names = "--sync", description = "Remove documents whose files are gone from the given directories.")
   boolean sync;
 
@@ -64,7 +68,7 @@ final class IngestCommand implements Callable<Integer> {
     }
     if (commitEvery < 1) throw new UsageException("--commit-every must be >= 1, was " + commitEvery);
     IngestOptions options =
-        new IngestOptions(chunker, language, Optional.ofNullable(embedder), vectorWindow, commitEvery, sync);
+        new IngestOptions(chunker, language, Optional.ofNullable(embedder), vectorWindow, commitEvery, sync, !noSentenceVectors);
     IngestSummary s;
     try (LuceneIndex index = LuceneIndex.open(common.indexPath())) {
       s = new Ingestor(index, Loaders.defaults(), options, new Progress(err, Progress.terminal())).ingest(paths);

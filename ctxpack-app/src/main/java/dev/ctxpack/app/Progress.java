@@ -41,7 +41,7 @@ final class Progress implements IngestListener {
     int width = 30;
     int filled = total == 0 ? width : (int) ((long) width * done / total);
     err.print("\r\033[K[" + "#".repeat(filled) + "-".repeat(width - filled) + "] " + done + "/" + total
-        + " chunks embedded " + String.format("%.1fs ", secs) + file.getFileName());
+        + " texts embedded " + String.format("%.1fs ", secs) + file.getFileName());
     err.flush();
   }
 

@@ -17,7 +17,7 @@ class ProgressTest {
     p.embedded(Path.of("b.jsonl"), 256, 1024);
     p.fileDone(Path.of("b.jsonl"), 1, 2);
     String out = sw.toString();
-    assertThat(out).contains("] 1/2 files").contains("a.txt").contains("256/1024 chunks embedded")
+    assertThat(out).contains("] 1/2 files").contains("a.txt").contains("256/1024 texts embedded")
         .contains("[" + "#".repeat(30) + "] 2/2 files");
     assertThat(out).endsWith("\r\033[K");
   }

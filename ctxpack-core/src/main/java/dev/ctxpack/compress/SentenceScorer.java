@@ -25,4 +25,13 @@ public interface SentenceScorer {
   default double onTopic() {
     return Double.NaN;
   }
+
+  /**
+   * Whether scores are probabilities that a sentence holds what the query asks (calibrated, so two
+   * sentences' scores add up): the compressor then chooses the set of sentences with the most
+   * probability that fits the budget, rather than the best sentences one by one.
+   */
+  default boolean probabilities() {
+    return false;
+  }
 }

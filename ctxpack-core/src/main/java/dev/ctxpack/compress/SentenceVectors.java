@@ -46,19 +46,30 @@ public interface SentenceVectors {
 
   /** Every sentence embedded on the fly, in one batch per request. */
   static SentenceVectors embedder(Embedder embedder) {
+    return embedder(embedder, "", "");
+  }
+
+  /**
+   * Every sentence embedded on the fly with {@code passagePrefix} before it, the query with {@code
+   * queryPrefix} (models trained with prefixes, such as E5's {@code "query: "} and {@code
+   * "passage: "}).
+   */
+  static SentenceVectors embedder(Embedder embedder, String queryPrefix, String passagePrefix) {
+    java.util.Objects.requireNonNull(queryPrefix, "queryPrefix");
+    java.util.Objects.requireNonNull(passagePrefix, "passagePrefix");
     return new SentenceVectors() {
       private final LanguageDetector detector = new LanguageDetector();
 
       @Override
       public float[] query(String query) {
         if (!supports(embedder, detector.detect(query))) return null;
-        return embedder.embed(query);
+        return embedder.embed(queryPrefix + query);
       }
 
       @Override
       public float[][] sentences(List<CompressInput> inputs, List<Sentence> sentences) {
         List<String> texts = new ArrayList<>(sentences.size());
-        for (Sentence s : sentences) texts.add(s.text());
+        for (Sentence s : sentences) texts.add(passagePrefix + s.text());
         List<float[]> vs = texts.isEmpty() ? List.of() : embedder.embed(texts);
         return vs.toArray(new float[0][]);
       }

@@ -2,10 +2,13 @@ package dev.ctxpack.index;
 
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Document;
+import dev.ctxpack.model.Span;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -79,6 +82,30 @@ public interface Index extends Closeable {
    */
   default java.util.Map<String, float[]> chunkVectors(Collection<String> chunkIds) throws IOException {
     return java.util.Map.of();
+  }
+
+  /**
+   * A stored sentence vector: the sentence's offsets {@code span} in document {@code docId} and its
+   * unit vector, from the embedder of the index's window vectors.
+   */
+  record SentenceVector(String docId, Span span, float[] vector) {
+    public SentenceVector {
+      Objects.requireNonNull(docId, "docId");
+      Objects.requireNonNull(span, "span");
+      Objects.requireNonNull(vector, "vector");
+    }
+  }
+
+  /**
+   * The sentence vectors stored at ingestion ({@link IndexEntry#sentenceVectors()}) of each of
+   * {@code chunkIds}, keyed by chunk id, in sentence order; a chunk without stored sentence vectors
+   * (or unknown) is absent. They let query-aware compression compare a query with every sentence of
+   * a retrieved chunk without running the model. An implementation may store them compressed (the
+   * Lucene index keeps 8 bits per dimension): the vectors come back unit length but only close to
+   * the ones written. The default holds none.
+   */
+  default Map<String, List<SentenceVector>> sentenceVectors(Collection<String> chunkIds) throws IOException {
+    return Map.of();
   }
 
   Stats stats() throws IOException;

@@ -10,17 +10,24 @@ import java.util.Objects;
  * One document ready to write: its chunks (each reproducing its span of {@code doc.text()}) and
  * the vectors of their windows ({@link ChunkVector}), all from {@code embedderId}; no vectors for a
  * BM25-only index. Every chunk with vectors may have several, each inside the chunk's span.
+ *
+ * <p>{@code sentenceVectors} are the unit vectors of the chunks' sentences, from the same embedder
+ * and of the same dimension: {@link ChunkVector#span()} is then the sentence's offsets in the
+ * document, inside its chunk's span. They are not searched; query-aware compression reads them back
+ * ({@link Index#sentenceVectors}) to compare a query with every sentence of a retrieved chunk
+ * without running the model. Empty when not computed.
  */
 public record IndexEntry(
     Document doc, String sourcePath, String contentHash, List<Chunk> chunks, List<ChunkVector> vectors,
-    String embedderId) {
+    String embedderId, List<ChunkVector> sentenceVectors) {
   public IndexEntry {
     Objects.requireNonNull(doc, "doc");
     sourcePath = sourcePath == null ? "" : sourcePath;
     Objects.requireNonNull(contentHash, "contentHash");
     chunks = List.copyOf(chunks);
     vectors = vectors == null ? List.of() : List.copyOf(vectors);
-    if (!vectors.isEmpty()) Objects.requireNonNull(embedderId, "embedderId");
+    sentenceVectors = sentenceVectors == null ? List.of() : List.copyOf(sentenceVectors);
+    if (!vectors.isEmpty() || !sentenceVectors.isEmpty()) Objects.requireNonNull(embedderId, "embedderId");
     for (var c : chunks) {
       if (!c.docId().equals(doc.id())) {
         throw new IllegalArgumentException("chunk " + c.id() + " belongs to " + c.docId() + ", not " + doc.id());
@@ -29,15 +36,29 @@ public record IndexEntry(
         throw new IllegalArgumentException("chunk " + c.id() + " does not reproduce its span of " + doc.id());
       }
     }
-    int dim = -1;
+    int dim = check(doc, chunks, vectors, "vector window", -1);
+    check(doc, chunks, sentenceVectors, "sentence", dim);
+  }
+
+  /** An entry without sentence vectors. */
+  public IndexEntry(Document doc, String sourcePath, String contentHash, List<Chunk> chunks, List<ChunkVector> vectors,
+      String embedderId) {
+    this(doc, sourcePath, contentHash, chunks, vectors, embedderId, List.of());
+  }
+
+  /**
+   * Checks that every vector points at a chunk, lies inside its span and has the dimension of the
+   * others ({@code dim}, or the first's when {@code dim} is -1); returns the dimension (or {@code dim}).
+   */
+  private static int check(Document doc, List<Chunk> chunks, List<ChunkVector> vectors, String what, int dim) {
     for (ChunkVector v : vectors) {
       if (v.chunk() >= chunks.size()) {
-        throw new IllegalArgumentException("document " + doc.id() + ": a vector refers to chunk " + v.chunk()
-            + " of " + chunks.size());
+        throw new IllegalArgumentException("document " + doc.id() + ": a " + what + " refers to chunk "
+            + v.chunk() + " of " + chunks.size());
       }
       var cs = chunks.get(v.chunk()).span();
       if (v.span().start() < cs.start() || v.span().end() > cs.end()) {
-        throw new IllegalArgumentException("document " + doc.id() + ": vector window " + v.span()
+        throw new IllegalArgumentException("document " + doc.id() + ": " + what + " " + v.span()
             + " lies outside chunk " + chunks.get(v.chunk()).id() + " " + cs);
       }
       if (dim >= 0 && v.vector().length != dim) {
@@ -46,9 +67,10 @@ public record IndexEntry(
       }
       dim = v.vector().length;
     }
+    return dim;
   }
 
-  /** An entry with exactly one vector per chunk (covering the whole chunk), or none. */
+  /** An entry with exactly one vector per chunk (covering the whole chunk), or none; no sentence vectors. */
   public static IndexEntry withChunkVectors(Document doc, String sourcePath, String contentHash, List<Chunk> chunks,
       List<float[]> perChunk, String embedderId) {
     List<ChunkVector> vs = new ArrayList<>();
@@ -59,11 +81,17 @@ public record IndexEntry(
       }
       for (int i = 0; i < chunks.size(); i++) vs.add(new ChunkVector(i, chunks.get(i).span(), perChunk.get(i)));
     }
-    return new IndexEntry(doc, sourcePath, contentHash, chunks, vs, embedderId);
+    return new IndexEntry(doc, sourcePath, contentHash, chunks, vs, embedderId, List.of());
   }
 
-  /** The dimension of the vectors, or 0 without vectors. */
+  /** The dimension of the vectors (window or sentence), or 0 without vectors. */
   public int dimension() {
-    return vectors.isEmpty() ? 0 : vectors.get(0).vector().length;
+    if (!vectors.isEmpty()) return vectors.get(0).vector().length;
+    return sentenceVectors.isEmpty() ? 0 : sentenceVectors.get(0).vector().length;
+  }
+
+  /** Whether the entry holds any vector, of a window or of a sentence. */
+  public boolean hasVectors() {
+    return !vectors.isEmpty() || !sentenceVectors.isEmpty();
   }
 }

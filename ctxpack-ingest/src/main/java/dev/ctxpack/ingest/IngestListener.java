@@ -13,7 +13,7 @@ public interface IngestListener {
   /** File number {@code index} (0-based) has been processed, successfully or not. */
   default void fileDone(Path file, int index, int totalFiles) {}
 
-  /** {@code done} of the {@code total} chunks of {@code file} have been embedded. */
+  /** {@code done} of the {@code total} texts of {@code file} (chunk windows and sentences) have been embedded. */
   default void embedded(Path file, int done, int total) {}
 
   /** The documents are durable: a crash from now on keeps them. */

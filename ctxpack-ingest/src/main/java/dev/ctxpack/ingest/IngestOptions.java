@@ -12,11 +12,13 @@ import java.util.Optional;
  * empty means no vectors ({@code --no-embed}); {@code vectorWindow} is the size in tokens of the
  * windows each chunk is embedded in (0: one vector for the whole chunk); {@code commitEvery} is how
  * many documents are committed together at most (files are never split across commits); {@code
- * sync} removes stored documents whose source files are gone.
+ * sync} removes stored documents whose source files are gone; {@code sentenceVectors} (with an
+ * embedder) also embeds every sentence of every chunk and stores the vectors for query-aware
+ * compression ({@code --no-sentence-vectors} turns it off).
  */
 public record IngestOptions(
     Chunker chunker, Optional<Language> language, Optional<Embedder> embedder, int vectorWindow, int commitEvery,
-    boolean sync) {
+    boolean sync, boolean sentenceVectors) {
   public static final int DEFAULT_COMMIT_EVERY = 512;
   /**
    * Sentence-aligned windows of about 100 tokens: small sentence-transformers such as MiniLM are
@@ -35,24 +37,39 @@ public record IngestOptions(
     if (commitEvery < 1) throw new IllegalArgumentException("commitEvery must be >= 1, was " + commitEvery);
   }
 
+  /** Options with sentence vectors stored (when there is an embedder). */
+  public IngestOptions(Chunker chunker, Optional<Language> language, Optional<Embedder> embedder, int vectorWindow,
+      int commitEvery, boolean sync) {
+    this(chunker, language, embedder, vectorWindow, commitEvery, sync, true);
+  }
+
   public static IngestOptions of(Chunker chunker, Embedder embedderOrNull) {
     return new IngestOptions(chunker, Optional.empty(), Optional.ofNullable(embedderOrNull), DEFAULT_VECTOR_WINDOW,
-        DEFAULT_COMMIT_EVERY, false);
+        DEFAULT_COMMIT_EVERY, false, true);
   }
 
   public IngestOptions withCommitEvery(int n) {
-    return new IngestOptions(chunker, language, embedder, vectorWindow, n, sync);
+    return new IngestOptions(chunker, language, embedder, vectorWindow, n, sync, sentenceVectors);
   }
 
   public IngestOptions withSync(boolean on) {
-    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, on);
+    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, on, sentenceVectors);
   }
 
   public IngestOptions withLanguage(Language l) {
-    return new IngestOptions(chunker, Optional.ofNullable(l), embedder, vectorWindow, commitEvery, sync);
+    return new IngestOptions(chunker, Optional.ofNullable(l), embedder, vectorWindow, commitEvery, sync, sentenceVectors);
   }
 
   public IngestOptions withVectorWindow(int tokens) {
-    return new IngestOptions(chunker, language, embedder, tokens, commitEvery, sync);
+    return new IngestOptions(chunker, language, embedder, tokens, commitEvery, sync, sentenceVectors);
+  }
+
+  public IngestOptions withSentenceVectors(boolean on) {
+    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, sync, on);
+  }
+
+  /** Whether sentence vectors are computed: asked for, and an embedder to compute them. */
+  public boolean storesSentenceVectors() {
+    return sentenceVectors && embedder.isPresent();
   }
 }

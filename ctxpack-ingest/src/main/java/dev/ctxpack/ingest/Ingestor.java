@@ -12,13 +12,16 @@ import dev.ctxpack.model.Chunk;
 import dev.ctxpack.model.Document;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.text.LanguageDetector;
+import dev.ctxpack.text.SentenceSegmenter;
 import dev.ctxpack.text.TextNormalizer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -33,7 +36,8 @@ import java.util.stream.Stream;
  *   <li>per document: normalise the text to its storage form (NFC, LF), take the given id or the
  *       content id, detect the language, and compare the content hash with the stored one:
  *       unchanged documents are skipped, the same content from another file is a duplicate;
- *   <li>chunk, embed (title and chunk text, in batches), and put the file's documents into the
+ *   <li>chunk, embed (title and chunk text in windows and, unless turned off, each sentence of
+ *       each chunk alone, all in the same batches), and put the file's documents into the
  *       open write batch, committing whenever {@code commitEvery} documents are pending — never in
  *       the middle of a file, so a file is either wholly in a commit or not at all;
  *   <li>with {@code sync}, remove documents whose source file is gone or no longer holds them.
@@ -49,6 +53,7 @@ public final class Ingestor {
   private final IngestOptions options;
   private final IngestListener listener;
   private final LanguageDetector detector = new LanguageDetector();
+  private final SentenceSegmenter segmenter = new SentenceSegmenter();
   private final TokenChunker windowChunker;
 
   public Ingestor(Index index, Loaders loaders, IngestOptions options, IngestListener listener) {
@@ -212,18 +217,27 @@ public final class Ingestor {
         .forEach(i -> chunks.set(i, options.chunker().chunk(docs.get(i), sections.get(i))));
     Embedder embedder = options.embedder().orElse(null);
     List<List<ChunkVector>> vectors = new ArrayList<>();
+    List<List<ChunkVector>> sentenceVectors = new ArrayList<>();
     if (embedder != null) {
-      // Each chunk is embedded in sentence-aligned windows; each window keeps its offsets.
+      // Each chunk is embedded in sentence-aligned windows (after its document's title), and with
+      // sentence vectors each of its sentences alone. All texts of the file share the batches; a
+      // text that occurs twice (a repeated sentence, an untitled one-sentence chunk) is embedded once.
       List<String> texts = new ArrayList<>();
-      List<int[]> owners = new ArrayList<>();
-      List<Span> spans = new ArrayList<>();
+      Map<String, Integer> slots = new HashMap<>();
+      List<Target> targets = new ArrayList<>();
+      List<List<List<Span>>> sentences = options.storesSentenceVectors() ? sentences(docs, chunks) : null;
       for (int i = 0; i < docs.size(); i++) {
+        Document doc = docs.get(i);
         for (int c = 0; c < chunks.get(i).size(); c++) {
           Chunk chunk = chunks.get(i).get(c);
-          for (Span w : windows(docs.get(i), chunk)) {
-            texts.add(embeddingText(docs.get(i), w.of(docs.get(i).text())));
-            owners.add(new int[] {i, c});
-            spans.add(w);
+          for (Span w : windows(doc, chunk)) {
+            int slot = slots.computeIfAbsent(embeddingText(doc, w.of(doc.text())), t -> add(texts, t));
+            targets.add(new Target(i, c, w, false, slot));
+          }
+          if (sentences == null) continue;
+          for (Span sentence : sentences.get(i).get(c)) {
+            int slot = slots.computeIfAbsent(sentence.of(doc.text()), t -> add(texts, t));
+            targets.add(new Target(i, c, sentence, true, slot));
           }
         }
       }
@@ -232,19 +246,51 @@ public final class Ingestor {
         all.addAll(embedBatch(embedder, texts.subList(from, Math.min(texts.size(), from + EMBED_BATCH))));
         listener.embedded(file, all.size(), texts.size());
       }
-      for (int i = 0; i < docs.size(); i++) vectors.add(new ArrayList<>());
-      for (int j = 0; j < all.size(); j++) {
-        if (all.get(j) == null) continue;
-        vectors.get(owners.get(j)[0]).add(new ChunkVector(owners.get(j)[1], spans.get(j), all.get(j)));
+      for (int i = 0; i < docs.size(); i++) {
+        vectors.add(new ArrayList<>());
+        sentenceVectors.add(new ArrayList<>());
+      }
+      for (Target t : targets) {
+        float[] v = all.get(t.slot());
+        if (v == null) continue;
+        (t.sentence() ? sentenceVectors : vectors).get(t.doc()).add(new ChunkVector(t.chunk(), t.span(), v));
       }
     }
     List<IndexEntry> out = new ArrayList<>(docs.size());
     for (int i = 0; i < docs.size(); i++) {
       Document d = docs.get(i);
       out.add(new IndexEntry(d, sourcePath, hashes.get(i), chunks.get(i),
-          embedder == null ? List.of() : vectors.get(i), embedder == null ? null : embedder.id()));
+          embedder == null ? List.of() : vectors.get(i), embedder == null ? null : embedder.id(),
+          embedder == null ? List.of() : sentenceVectors.get(i)));
     }
     return out;
+  }
+
+  /** A text to embed and where its vector goes: a window or a sentence of chunk {@code chunk} of document {@code doc}. */
+  private record Target(int doc, int chunk, Span span, boolean sentence, int slot) {}
+
+  private static int add(List<String> texts, String t) {
+    texts.add(t);
+    return texts.size() - 1;
+  }
+
+  /**
+   * The sentences of every chunk, in document offsets: each chunk's text segmented alone in its
+   * document's language, so the spans are the ones compression finds when it segments the chunk.
+   */
+  private List<List<List<Span>>> sentences(List<Document> docs, List<List<Chunk>> chunks) {
+    return java.util.stream.IntStream.range(0, docs.size()).parallel().mapToObj(i -> {
+      List<List<Span>> perChunk = new ArrayList<>(chunks.get(i).size());
+      for (Chunk chunk : chunks.get(i)) {
+        int at = chunk.span().start();
+        List<Span> spans = new ArrayList<>();
+        for (Span s : segmenter.split(chunk.text(), docs.get(i).language())) {
+          if (!s.of(chunk.text()).isBlank()) spans.add(new Span(at + s.start(), at + s.end()));
+        }
+        perChunk.add(spans);
+      }
+      return perChunk;
+    }).toList();
   }
 
   /**
@@ -297,7 +343,9 @@ public final class Ingestor {
     // Bump CHUNKING_VERSION when chunk boundaries change for the same options, so re-ingest re-cuts.
     return CHUNKING_VERSION + ":" + options.chunker().name() + ":" + options.chunker().maxTokens() + ":"
         + (options.chunker() instanceof dev.ctxpack.chunk.TokenChunker t ? t.overlap() : 0) + ":"
-        + options.embedder().map(Embedder::id).orElse("none") + ":w" + options.vectorWindow() + "/" + WINDOW_OVERLAP;
+        + options.embedder().map(Embedder::id).orElse("none") + ":w" + options.vectorWindow() + "/" + WINDOW_OVERLAP
+        // Only when on, so an index ingested before sentence vectors existed, or without them, stays unchanged.
+        + (options.storesSentenceVectors() ? ":s1" : "");
   }
 
   private static String contentHash(Document d, String config) {

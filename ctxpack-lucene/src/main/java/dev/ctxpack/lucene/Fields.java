@@ -2,7 +2,8 @@ package dev.ctxpack.lucene;
 
 /**
  * Field names of the Lucene schema. Each document is one block: a record, one Lucene document per
- * chunk, and one per vector window (pointing at its chunk by id).
+ * chunk (with its sentence vectors, if any, in one stored field), and one per vector window
+ * (pointing at its chunk by id).
  */
 final class Fields {
   static final String TYPE = "type";
@@ -28,6 +29,12 @@ final class Fields {
   static final String ORDINAL = "ordinal";
   static final String VECTOR = "vec";
   static final String HAS_VECTOR = "hasVec";
+  /**
+   * On a chunk: its sentence vectors, stored only (not indexed, not searched), quantised in one
+   * binary value ({@link SentenceVectorCodec}). Absent from chunks without them and in indexes
+   * written before they existed.
+   */
+  static final String SENTENCE_VECTORS = "sentVecs";
 
   /** Commit user data keys. */
   static final String COMMIT_EMBEDDER = "ctxpack.embedder";

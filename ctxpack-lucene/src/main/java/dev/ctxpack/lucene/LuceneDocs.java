@@ -1,5 +1,6 @@
 package dev.ctxpack.lucene;
 
+import dev.ctxpack.index.ChunkVector;
 import dev.ctxpack.index.IndexEntry;
 import dev.ctxpack.model.Chunk;
 import dev.ctxpack.model.Document;
@@ -11,8 +12,12 @@ import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.util.BytesRef;
 
-/** Builds the Lucene documents of one entry: the record, one per chunk, one per vector window. */
+/**
+ * Builds the Lucene documents of one entry: the record, one per chunk (carrying the chunk's
+ * sentence vectors), one per vector window.
+ */
 final class LuceneDocs {
   private LuceneDocs() {}
 
@@ -32,12 +37,18 @@ final class LuceneDocs {
     doc.metadata().forEach((k, v) -> rec.add(new StoredField(Fields.META_PREFIX + k, v)));
     out.add(rec);
     String body = Analyzers.bodyField(doc.language());
+    List<List<ChunkVector>> sentences = new ArrayList<>(e.chunks().size());
+    for (int i = 0; i < e.chunks().size(); i++) sentences.add(new ArrayList<>());
+    for (ChunkVector v : e.sentenceVectors()) sentences.get(v.chunk()).add(v);
     for (int i = 0; i < e.chunks().size(); i++) {
       Chunk c = e.chunks().get(i);
       var d = new org.apache.lucene.document.Document();
       d.add(new StringField(Fields.TYPE, Fields.TYPE_CHUNK, Field.Store.NO));
       d.add(new StringField(Fields.DOC_KEY, doc.id(), Field.Store.YES));
       d.add(new StringField(Fields.CHUNK_ID, c.id(), Field.Store.YES));
+      // Right after the ids, so a reader of the sentence vectors stops before the text.
+      BytesRef sv = SentenceVectorCodec.encode(sentences.get(i));
+      if (sv != null) d.add(new StoredField(Fields.SENTENCE_VECTORS, sv));
       d.add(new StringField(Fields.URI, doc.uri(), Field.Store.YES));
       d.add(new StoredField(Fields.TITLE, doc.title()));
       d.add(new StoredField(Fields.LANGUAGE, doc.language().code()));

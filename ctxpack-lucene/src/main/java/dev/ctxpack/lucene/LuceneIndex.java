@@ -2,6 +2,7 @@ package dev.ctxpack.lucene;
 
 import dev.ctxpack.index.Index;
 import dev.ctxpack.index.IndexEntry;
+import dev.ctxpack.index.Index.SentenceVector;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Document;
 import dev.ctxpack.model.Language;
@@ -37,8 +38,9 @@ import org.apache.lucene.store.NoLockFactory;
 
 /**
  * The embedded {@link Index}: one Lucene directory holding, per document, a record (id, uri,
- * title, language, metadata, content hash, full text) and one Lucene document per chunk (verbatim
- * text and offsets, a BM25 body field analysed for the document's language, and an HNSW vector).
+ * title, language, metadata, content hash, full text), one Lucene document per chunk (verbatim
+ * text and offsets, a BM25 body field analysed for the document's language, and the chunk's
+ * sentence vectors quantised in one stored field) and one per vector window (an HNSW vector).
  *
  * <p>Durability: each {@link #write} replaces every affected document's block with {@code
  * updateDocuments} and ends with one {@link IndexWriter#commit()}; a failure before the commit rolls
@@ -121,7 +123,7 @@ public final class LuceneIndex implements Index {
     public void put(IndexEntry e) throws IOException {
       check();
       try {
-        if (!e.vectors().isEmpty()) checkEmbedder(commitData, e);
+        if (e.hasVectors()) checkEmbedder(commitData, e);
         dirty = true;
         w.updateDocuments(new Term(Fields.DOC_KEY, e.doc().id()), LuceneDocs.block(e));
       } catch (IOException | RuntimeException ex) {
@@ -139,7 +141,7 @@ public final class LuceneIndex implements Index {
         return;
       }
       try {
-        for (IndexEntry e : entries) if (!e.vectors().isEmpty()) checkEmbedder(commitData, e);
+        for (IndexEntry e : entries) if (e.hasVectors()) checkEmbedder(commitData, e);
         dirty = true;
         entries.parallelStream().forEach(e -> {
           try {
@@ -401,8 +403,11 @@ public final class LuceneIndex implements Index {
         if (values == null) continue;
         var scorer = weight.scorer(leaf);
         if (scorer == null) continue;
+        // A scorer does not skip deleted documents: a replaced document's old windows are still here.
+        var live = leaf.reader().getLiveDocs();
         var it = scorer.iterator();
         for (int doc = it.nextDoc(); doc != org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
+          if (live != null && !live.get(doc)) continue;
           if (values.docID() < doc) values.advance(doc);
           if (values.docID() != doc) continue;
           float[] v = values.vectorValue();
@@ -415,6 +420,70 @@ public final class LuceneIndex implements Index {
       for (var e : sums.entrySet()) out.put(e.getKey(), dev.ctxpack.embed.Embedder.normalize(e.getValue()));
       return out;
     }, java.util.Map.of());
+  }
+
+  /**
+   * Reads the stored sentence vectors of the requested chunks: one query for all ids (their chunk
+   * documents), then per hit only the ids and the one binary field, which sits right after them, so
+   * the chunk's text is never decoded. An index written before sentence vectors existed has no such
+   * field anywhere and returns at once.
+   */
+  @Override
+  public Map<String, List<SentenceVector>> sentenceVectors(Collection<String> chunkIds) throws IOException {
+    if (chunkIds.isEmpty()) return Map.of();
+    return withSearcher(s -> {
+      if (s.getIndexReader().leaves().stream()
+          .noneMatch(l -> l.reader().getFieldInfos().fieldInfo(Fields.SENTENCE_VECTORS) != null)) {
+        return Map.of();
+      }
+      java.util.SortedSet<String> unique = new java.util.TreeSet<>(chunkIds);
+      List<org.apache.lucene.util.BytesRef> ids = new ArrayList<>(unique.size());
+      for (String id : unique) ids.add(new org.apache.lucene.util.BytesRef(id));
+      var q = new org.apache.lucene.search.BooleanQuery.Builder()
+          .add(new org.apache.lucene.search.TermInSetQuery(Fields.CHUNK_ID, ids), org.apache.lucene.search.BooleanClause.Occur.FILTER)
+          .add(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)), org.apache.lucene.search.BooleanClause.Occur.FILTER)
+          .build();
+      TopDocs td = s.search(q, ids.size());
+      StoredFields sf = s.storedFields();
+      Map<String, List<SentenceVector>> out = new HashMap<>();
+      for (ScoreDoc sd : td.scoreDocs) {
+        var visitor = new SentenceVectorVisitor();
+        sf.document(sd.doc, visitor);
+        if (visitor.vectors != null && visitor.chunkId != null) {
+          out.put(visitor.chunkId, SentenceVectorCodec.decode(visitor.docKey, new org.apache.lucene.util.BytesRef(visitor.vectors)));
+        }
+      }
+      return out;
+    }, Map.of());
+  }
+
+  /**
+   * Reads a chunk document's ids and sentence vectors, and stops at the first other stored field
+   * after the ids ({@link LuceneDocs} writes the vectors right after them).
+   */
+  private static final class SentenceVectorVisitor extends org.apache.lucene.index.StoredFieldVisitor {
+    String docKey;
+    String chunkId;
+    byte[] vectors;
+
+    @Override
+    public Status needsField(org.apache.lucene.index.FieldInfo fi) {
+      if (fi.name.equals(Fields.SENTENCE_VECTORS)) return vectors == null ? Status.YES : Status.STOP;
+      if (fi.name.equals(Fields.DOC_KEY) && docKey == null) return Status.YES;
+      if (fi.name.equals(Fields.CHUNK_ID) && chunkId == null) return Status.YES;
+      return docKey != null && chunkId != null ? Status.STOP : Status.NO;
+    }
+
+    @Override
+    public void stringField(org.apache.lucene.index.FieldInfo fi, String value) {
+      if (fi.name.equals(Fields.DOC_KEY)) docKey = value;
+      else if (fi.name.equals(Fields.CHUNK_ID)) chunkId = value;
+    }
+
+    @Override
+    public void binaryField(org.apache.lucene.index.FieldInfo fi, byte[] value) {
+      if (fi.name.equals(Fields.SENTENCE_VECTORS)) vectors = value;
+    }
   }
 
   private static List<Candidate> toCandidates(IndexSearcher s, TopDocs td, Signal signal)

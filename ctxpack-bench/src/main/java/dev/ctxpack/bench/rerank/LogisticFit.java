@@ -18,19 +18,31 @@ import java.util.List;
  *
  * Features are expected standardised; the objective is the mean loss plus {@code lambda / 2 * |w|^2}.
  */
-final class LogisticFit {
-  enum Loss { PAIRWISE, POINTWISE }
+public final class LogisticFit {
+  public enum Loss { PAIRWISE, POINTWISE }
 
   /** One query's candidates: feature rows and labels. */
-  record Group(double[][] x, boolean[] relevant) {}
+  public record Group(double[][] x, boolean[] relevant) {}
 
-  static final int MAX_ITERATIONS = 50;
+  public static final int MAX_ITERATIONS = 50;
   private static final double TOLERANCE = 1e-9;
 
   private LogisticFit() {}
 
   /** Weights of the features (length d); for POINTWISE the intercept is dropped. */
-  static double[] fit(List<Group> groups, int d, Loss loss, double lambda) {
+  public static double[] fit(List<Group> groups, int d, Loss loss, double lambda) {
+    double[] all = fitAll(groups, d, loss, lambda);
+    double[] out = new double[d];
+    System.arraycopy(all, 0, out, 0, d);
+    return out;
+  }
+
+  /** POINTWISE weights followed by the intercept (length d + 1). */
+  public static double[] fitWithIntercept(List<Group> groups, int d, double lambda) {
+    return fitAll(groups, d, Loss.POINTWISE, lambda);
+  }
+
+  private static double[] fitAll(List<Group> groups, int d, Loss loss, double lambda) {
     List<double[]> rows = new ArrayList<>();
     List<Double> sampleWeights = new ArrayList<>();
     List<Boolean> labels = new ArrayList<>();
@@ -109,9 +121,7 @@ final class LogisticFit {
       if (prev - value < TOLERANCE) break;
       prev = value;
     }
-    double[] out = new double[d];
-    System.arraycopy(w, 0, out, 0, d);
-    return out;
+    return w;
   }
 
   private static double objective(List<double[]> rows, List<Double> sw, List<Boolean> labels, double[] w,

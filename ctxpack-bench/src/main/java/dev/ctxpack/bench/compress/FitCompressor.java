@@ -1,0 +1,260 @@
+package dev.ctxpack.bench.compress;
+
+import dev.ctxpack.bench.rerank.LogisticFit;
+import dev.ctxpack.compress.CompressInput;
+import dev.ctxpack.compress.ExtractiveCompressor;
+import dev.ctxpack.compress.FeatureSentenceScorer;
+import dev.ctxpack.compress.Sentence;
+import dev.ctxpack.compress.SentenceFeatures;
+import dev.ctxpack.compress.SentenceVectors;
+import dev.ctxpack.embed.CachingEmbedder;
+import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.onnx.Embedders;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Fits {@link FeatureSentenceScorer}'s models and writes them as its properties resource.
+ *
+ * <p>Training data: the FIT half ({@link QaSets#split}) of SQuAD 2.0 dev (English, answerable
+ * questions) and of FaQuAD train (Portuguese); the REPORT halves, on which the compression
+ * evaluation reports, are never read here. Each question becomes the request the evaluation builds
+ * (its paragraph and four others of its article, shuffled with a fixed seed); a sentence is
+ * positive when it holds one of the question's answer strings. Vectors: all-MiniLM-L6-v2 on the
+ * fly, as {@code ctxpack compress} computes them (none for Portuguese, which the model was not
+ * trained for).
+ *
+ * <p>Fitting: pairwise L2 logistic regression ({@link LogisticFit}) on standardised features, one
+ * model per language; the regularisation is chosen by 5-fold cross-validation by the mean
+ * reciprocal rank of the first positive sentence. The model's score is then calibrated into a
+ * probability by a one-feature pointwise logistic fit, and the on-topic line is set where 95 % of
+ * the positive sentences of the training data lie above it. Deterministic.
+ */
+@Command(name = "fit-compressor", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Fits the sentence scorer of query-aware compression on the FIT halves of SQuAD and FaQuAD.")
+public final class FitCompressor implements Callable<Integer> {
+  @Option(names = "--data", defaultValue = "../shared/data", description = "Data directory (default: ${DEFAULT-VALUE}).")
+  Path data;
+
+  @Option(names = "--out", description = "Where to write the properties (default: print them).")
+  Path out;
+
+  @Option(names = "--questions", defaultValue = "0", description = "At most this many questions per language (0: all).")
+  int maxQuestions;
+
+  @Option(names = "--folds", defaultValue = "5")
+  int folds;
+
+  @Option(names = "--embedder", defaultValue = "minilm", description = "Embedder spec for sentence vectors (default: ${DEFAULT-VALUE}).")
+  String embedderSpec;
+
+  @Option(names = "--query-prefix", defaultValue = "", description = "Text put before the query when embedding it.")
+  String queryPrefix;
+
+  @Option(names = "--passage-prefix", defaultValue = "", description = "Text put before each sentence when embedding it.")
+  String passagePrefix;
+
+  static final double[] LAMBDAS = {1e-4, 1e-3, 1e-2, 1e-1, 1};
+  static final long SEED = 7;
+
+  record Group(double[][] x, boolean[] positive) {}
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new FitCompressor()).execute(args));
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    PrintStream log = System.err;
+    Embedder embedder = new CachingEmbedder(Embedders.byName(embedderSpec), 200_000);
+    FeatureSentenceScorer features =
+        FeatureSentenceScorer.defaults(SentenceVectors.embedder(embedder, queryPrefix, passagePrefix));
+    ExtractiveCompressor segmenter = ExtractiveCompressor.builder().scorer(features).build();
+    List<String> header = new ArrayList<>();
+    StringBuilder body = new StringBuilder();
+    for (String lang : List.of("en", "pt")) {
+      Path file = lang.equals("en") ? data.resolve("squad_v2_en/dev-v2.0.json") : data.resolve("faquad/train.json");
+      List<Group> groups = groups(file, features, segmenter, log);
+      log.printf(Locale.ROOT, "%s: %d training questions from the FIT half of %s%n", lang, groups.size(), file);
+      header.add(lang + ": " + groups.size() + " questions, FIT half of " + data.relativize(file) + "; CV (" + folds + " folds) MRR of the first answer sentence:");
+      double bestMrr = -1;
+      double bestLambda = LAMBDAS[0];
+      for (double lambda : LAMBDAS) {
+        double mrr = crossValidate(groups, lambda);
+        header.add(String.format(Locale.ROOT, "  lambda %-7s MRR %.4f", lambda, mrr));
+        log.printf(Locale.ROOT, "  %s lambda %s: CV MRR %.4f%n", lang, lambda, mrr);
+        if (mrr > bestMrr + 1e-9) {
+          bestMrr = mrr;
+          bestLambda = lambda;
+        }
+      }
+      header.add(String.format(Locale.ROOT, "  chosen: lambda %s; baselines on the same questions: bm25_rel alone MRR %.4f, dense alone MRR %.4f",
+          bestLambda, single(groups, 0), single(groups, 5)));
+      Model m = fit(groups, bestLambda);
+      body.append(m.write(lang));
+    }
+    StringBuilder text = new StringBuilder();
+    text.append("# FeatureSentenceScorer models: p = sigmoid(a * sum_F weight.F * (F - mean.F) / scale.F + b)\n");
+    text.append("# over dev.ctxpack.compress.SentenceFeatures. Written by:\n");
+    text.append("#   java -cp ctxpack-bench/target/ctxpack-bench.jar dev.ctxpack.bench.compress.FitCompressor --data ../shared/data --out ctxpack-core/src/main/resources/dev/ctxpack/compress/sentence-scorer.properties\n");
+    for (String h : header) text.append("# ").append(h).append('\n');
+    text.append("version=v1\n").append(body);
+    if (out == null) {
+      System.out.print(text);
+    } else {
+      Files.writeString(out, text, StandardCharsets.UTF_8);
+      log.println("wrote " + out);
+    }
+    return 0;
+  }
+
+  List<Group> groups(Path file, FeatureSentenceScorer features, ExtractiveCompressor segmenter, PrintStream log)
+      throws IOException {
+    List<QaSets.Article> articles = QaSets.read(file);
+    Random random = new Random(SEED);
+    List<Group> out = new ArrayList<>();
+    for (QaSets.Article a : articles) {
+      if (QaSets.split(a.title()) != QaSets.Half.FIT) continue;
+      for (int p = 0; p < a.paragraphs().size(); p++) {
+        for (QaSets.Question q : a.paragraphs().get(p).questions()) {
+          if (q.impossible() || q.answers().isEmpty()) continue;
+          QaSets.Request r = QaSets.request(a, p, q, 4, random);
+          List<CompressInput> inputs = new ArrayList<>();
+          for (int i = 0; i < r.paragraphs().size(); i++) inputs.add(CompressInput.of("p" + i, r.paragraphs().get(i)));
+          List<Sentence> sentences = segmenter.sentences(inputs);
+          boolean[] pos = new boolean[sentences.size()];
+          boolean any = false;
+          for (int i = 0; i < pos.length; i++) {
+            for (String ans : q.answers()) if (sentences.get(i).text().contains(ans)) pos[i] = true;
+            any |= pos[i];
+          }
+          if (!any) continue; // the answer crosses a sentence boundary: no sentence holds it
+          out.add(new Group(features.features(q.question(), inputs, sentences), pos));
+        }
+      }
+    }
+    if (maxQuestions > 0 && out.size() > maxQuestions) {
+      java.util.Collections.shuffle(out, new Random(SEED));
+      out = new ArrayList<>(out.subList(0, maxQuestions));
+    }
+    return out;
+  }
+
+  /** A fitted model in raw-feature terms. */
+  record Model(double[] weight, double[] mean, double[] scale, double a, double b, double onTopic) {
+    String write(String lang) {
+      StringBuilder sb = new StringBuilder();
+      for (int f = 0; f < weight.length; f++) {
+        String n = SentenceFeatures.NAMES.get(f);
+        sb.append(String.format(Locale.ROOT, "%s.weight.%s=%.6f%n%s.mean.%s=%.6f%n%s.scale.%s=%.6f%n",
+            lang, n, weight[f], lang, n, mean[f], lang, n, scale[f]));
+      }
+      sb.append(String.format(Locale.ROOT, "%s.a=%.6f%n%s.b=%.6f%n%s.onTopic=%.6f%n", lang, a, lang, b, lang, onTopic));
+      return sb.toString();
+    }
+
+    double linear(double[] x) {
+      double s = 0;
+      for (int f = 0; f < x.length; f++) s += weight[f] * (x[f] - mean[f]) / scale[f];
+      return s;
+    }
+  }
+
+  static Model fit(List<Group> groups, double lambda) {
+    int d = SentenceFeatures.NAMES.size();
+    double[] mean = new double[d];
+    double[] scale = new double[d];
+    long n = 0;
+    for (Group g : groups) {
+      for (double[] row : g.x()) {
+        for (int f = 0; f < d; f++) mean[f] += row[f];
+        n++;
+      }
+    }
+    for (int f = 0; f < d; f++) mean[f] /= Math.max(1, n);
+    for (Group g : groups) for (double[] row : g.x()) for (int f = 0; f < d; f++) scale[f] += (row[f] - mean[f]) * (row[f] - mean[f]);
+    for (int f = 0; f < d; f++) {
+      scale[f] = Math.sqrt(scale[f] / Math.max(1, n));
+      if (!(scale[f] > 1e-12)) scale[f] = 1;
+    }
+    List<LogisticFit.Group> std = new ArrayList<>();
+    for (Group g : groups) {
+      double[][] x = new double[g.x().length][d];
+      for (int i = 0; i < x.length; i++) for (int f = 0; f < d; f++) x[i][f] = (g.x()[i][f] - mean[f]) / scale[f];
+      std.add(new LogisticFit.Group(x, g.positive()));
+    }
+    double[] w = LogisticFit.fit(std, d, LogisticFit.Loss.PAIRWISE, lambda);
+    Model raw = new Model(w, mean, scale, 1, 0, 0);
+    // Calibration: p = sigmoid(a z + b) on z = the linear score, pointwise over every sentence.
+    List<LogisticFit.Group> cal = new ArrayList<>();
+    List<Double> positives = new ArrayList<>();
+    for (Group g : groups) {
+      double[][] z = new double[g.x().length][1];
+      for (int i = 0; i < z.length; i++) {
+        z[i][0] = raw.linear(g.x()[i]);
+        if (g.positive()[i]) positives.add(z[i][0]);
+      }
+      cal.add(new LogisticFit.Group(z, g.positive()));
+    }
+    double[] ab = LogisticFit.fitWithIntercept(cal, 1, 1e-6);
+    double a = ab[0];
+    double b = ab[1];
+    positives.sort(null);
+    double z05 = positives.isEmpty() ? 0 : positives.get((int) Math.floor(positives.size() * 0.05));
+    double onTopic = 1 / (1 + Math.exp(-(a * z05 + b)));
+    return new Model(w, mean, scale, a, b, onTopic);
+  }
+
+  static double crossValidate(List<Group> groups, double lambda) {
+    List<Group> shuffled = new ArrayList<>(groups);
+    java.util.Collections.shuffle(shuffled, new Random(42));
+    double sum = 0;
+    int count = 0;
+    int k = 5;
+    for (int fold = 0; fold < k; fold++) {
+      List<Group> train = new ArrayList<>();
+      List<Group> test = new ArrayList<>();
+      for (int i = 0; i < shuffled.size(); i++) (i % k == fold ? test : train).add(shuffled.get(i));
+      Model m = fit(train, lambda);
+      for (Group g : test) {
+        double[] s = new double[g.x().length];
+        for (int i = 0; i < s.length; i++) s[i] = m.linear(g.x()[i]);
+        sum += reciprocalRank(s, g.positive());
+        count++;
+      }
+    }
+    return sum / Math.max(1, count);
+  }
+
+  /** MRR when ranking by one raw feature alone. */
+  static double single(List<Group> groups, int feature) {
+    double sum = 0;
+    for (Group g : groups) {
+      double[] s = new double[g.x().length];
+      for (int i = 0; i < s.length; i++) s[i] = g.x()[i][feature];
+      sum += reciprocalRank(s, g.positive());
+    }
+    return sum / Math.max(1, groups.size());
+  }
+
+  static double reciprocalRank(double[] score, boolean[] positive) {
+    Integer[] order = new Integer[score.length];
+    for (int i = 0; i < order.length; i++) order[i] = i;
+    Arrays.sort(order, (x, y) -> score[y] != score[x] ? Double.compare(score[y], score[x]) : Integer.compare(x, y));
+    for (int r = 0; r < order.length; r++) if (positive[order[r]]) return 1.0 / (r + 1);
+    return 0;
+  }
+}

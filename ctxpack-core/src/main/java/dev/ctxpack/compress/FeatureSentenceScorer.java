@@ -1,0 +1,142 @@
+package dev.ctxpack.compress;
+
+import dev.ctxpack.model.Language;
+import dev.ctxpack.text.LanguageDetector;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+
+/**
+ * Scores sentences by a logistic model over {@link SentenceFeatures}: {@code p = sigmoid(a * sum_F
+ * weight.F * (F - mean.F) / scale.F + b)}, the probability that the sentence holds the answer. One
+ * model per query language (Portuguese and English; English for any other), fitted on real QA data
+ * by {@code dev.ctxpack.bench.compress.FitCompressor} and shipped as the resource {@value
+ * #RESOURCE}. Thread-safe.
+ */
+public final class FeatureSentenceScorer implements SentenceScorer {
+  public static final String RESOURCE = "/dev/ctxpack/compress/sentence-scorer.properties";
+
+  /** One language's fitted model. */
+  public record Model(double[] weight, double[] mean, double[] scale, double a, double b, double onTopic) {
+    public Model {
+      int d = SentenceFeatures.NAMES.size();
+      if (weight.length != d || mean.length != d || scale.length != d) {
+        throw new IllegalArgumentException("a model needs " + d + " weights, means and scales");
+      }
+    }
+
+    double linear(double[] x) {
+      double s = 0;
+      for (int f = 0; f < x.length; f++) s += weight[f] * (x[f] - mean[f]) / scale[f];
+      return s;
+    }
+
+    double probability(double[] x) {
+      return 1 / (1 + Math.exp(-(a * linear(x) + b)));
+    }
+  }
+
+  private static volatile Map<Language, Model> defaults;
+
+  private final Map<Language, Model> models;
+  private final SentenceVectors vectors;
+  private final LanguageDetector detector = new LanguageDetector();
+
+  public FeatureSentenceScorer(Map<Language, Model> models, SentenceVectors vectors) {
+    if (!models.containsKey(Language.EN)) throw new IllegalArgumentException("an English model is required");
+    this.models = Map.copyOf(models);
+    this.vectors = Objects.requireNonNull(vectors, "vectors");
+  }
+
+  /** The shipped models over {@code vectors}. */
+  public static FeatureSentenceScorer defaults(SentenceVectors vectors) {
+    Map<Language, Model> m = defaults;
+    if (m == null) {
+      try (InputStream in = FeatureSentenceScorer.class.getResourceAsStream(RESOURCE)) {
+        if (in == null) throw new IllegalStateException("missing resource " + RESOURCE);
+        Properties p = new Properties();
+        p.load(in);
+        m = parse(p);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      defaults = m;
+    }
+    return new FeatureSentenceScorer(m, vectors);
+  }
+
+  /** Reads models written as {@code en.weight.F}, {@code en.mean.F}, {@code en.scale.F}, {@code en.a}, {@code en.b}, {@code en.onTopic}. */
+  public static Map<Language, Model> parse(Properties p) {
+    Map<Language, Model> out = new HashMap<>();
+    for (Language lang : List.of(Language.EN, Language.PT)) {
+      String prefix = lang.code() + ".";
+      if (p.getProperty(prefix + "a") == null) continue;
+      int d = SentenceFeatures.NAMES.size();
+      double[] w = new double[d];
+      double[] mean = new double[d];
+      double[] scale = new double[d];
+      for (int f = 0; f < d; f++) {
+        String name = SentenceFeatures.NAMES.get(f);
+        w[f] = number(p, prefix + "weight." + name, 0);
+        mean[f] = number(p, prefix + "mean." + name, 0);
+        scale[f] = number(p, prefix + "scale." + name, 1);
+        if (!(scale[f] > 0)) throw new IllegalArgumentException(prefix + "scale." + name + " must be > 0");
+      }
+      out.put(lang, new Model(w, mean, scale, number(p, prefix + "a", 1), number(p, prefix + "b", 0),
+          number(p, prefix + "onTopic", 0.5)));
+    }
+    return out;
+  }
+
+  private static double number(Properties p, String key, double otherwise) {
+    String v = p.getProperty(key);
+    if (v == null) return otherwise;
+    try {
+      return Double.parseDouble(v.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + " is not a number: '" + v + "'");
+    }
+  }
+
+  @Override
+  public String id() {
+    return "features:" + vectors.id();
+  }
+
+  /** The model used for {@code query}: by its language, English when neither. */
+  public Model model(String query) {
+    Language lang = detector.detect(query);
+    return models.getOrDefault(lang, models.get(Language.EN));
+  }
+
+  @Override
+  public boolean probabilities() {
+    return true;
+  }
+
+  @Override
+  public double onTopic() {
+    return models.get(Language.EN).onTopic();
+  }
+
+  @Override
+  public double[] score(String query, List<CompressInput> inputs, List<Sentence> sentences) throws IOException {
+    double[][] x = features(query, inputs, sentences);
+    Model m = model(query);
+    double[] out = new double[x.length];
+    for (int i = 0; i < x.length; i++) out[i] = m.probability(x[i]);
+    return out;
+  }
+
+  /** The feature rows the models weigh (for fitting and inspection). */
+  public double[][] features(String query, List<CompressInput> inputs, List<Sentence> sentences) throws IOException {
+    float[] qv = vectors.query(query);
+    float[][] sv = qv == null ? null : vectors.sentences(inputs, sentences);
+    return SentenceFeatures.compute(query, inputs, sentences, qv, sv);
+  }
+}

@@ -1,0 +1,81 @@
+package dev.ctxpack.compress;
+
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * Flags sentences that are page furniture rather than content, in Portuguese and English:
+ * navigation and interface text, ads, metadata lines, cookie and legal boilerplate. Conservative by
+ * design: a flagged sentence is dropped whatever the query, so every rule asks for a telling phrase
+ * and a short sentence (real prose that mentions cookies or copyright is long and stays). Stateless
+ * and thread-safe.
+ */
+public final class Noise {
+  /** Longer sentences are content, whatever they mention. */
+  private static final int MAX_WORDS = 30;
+  private static final int MAX_NAV_WORDS = 12;
+
+  private static final Pattern BOILERPLATE = Pattern.compile(
+      "(?iu)\\b(we use cookies|this (web)?site uses cookies|usamos cookies|utilizamos cookies|este site (usa|utiliza) cookies"
+          + "|accept (all )?cookies|aceitar (todos os )?cookies|cookie (policy|settings|preferences)|pol[ií]tica de cookies"
+          + "|privacy policy|pol[ií]tica de privacidade|terms (of (use|service)|and conditions)|termos (de uso|e condi[cç][õo]es)"
+          + "|all rights reserved|todos os direitos reservados|subscribe to (our|the) newsletter|assine (a|nossa) newsletter"
+          + "|inscreva-se (na|em nossa) newsletter|sign up for (our|the) newsletter)\\b|©|\\(c\\) ?(19|20)\\d\\d");
+  private static final Pattern ADS = Pattern.compile(
+      "(?iu)^(advertisement|sponsored|promoted|publicidade|an[úu]ncio|patrocinado)\\b"
+          + "|\\b(buy now|shop now|order now|compre (j[áa]|agora)|free shipping|frete gr[áa]tis|limited[- ]time offer"
+          + "|oferta (imperd[íi]vel|por tempo limitado)|use (the )?(promo|coupon) code|use o cupom|\\d+% (off|de desconto))\\b");
+  private static final Pattern METADATA = Pattern.compile(
+      "(?iu)^(posted|published|updated|last updated|publicado|atualizado|postado)( (on|em|by|por|at|[àa]s))?\\b"
+          + "|^(by|por) \\p{Lu}[\\p{L}.'-]+( \\p{Lu}[\\p{L}.'-]+){0,3}\\s*([|•·,-]|$)"
+          + "|\\b\\d+ ?(min(ute)?s? read|min de leitura|minutos de leitura)\\b|^(leitura|reading time)\\b"
+          + "|^(tags|categories|category|categorias|categoria|filed under|arquivado em|marcadores)\\s*:"
+          + "|^(share|compartilhe|compartilhar)( (this|on|no|isto|esta))?\\b|^\\d+ (comments?|coment[áa]rios?|likes?|curtidas?|shares?)\\b");
+  private static final Pattern NAV_WORDS = Pattern.compile(
+      "(?iu)^(home|in[íi]cio|p[áa]gina inicial|menu|main menu|menu principal|log ?in|log ?out|sign ?in|sign ?up|sair|entrar"
+          + "|register|cadastr(e-se|ar)|search|buscar|pesquisar|skip to (main )?content|ir para o conte[úu]do|pular para o conte[úu]do"
+          + "|next|previous|anterior|pr[óo]ximo|back to top|voltar ao topo|voltar|back|contact( us)?|contato|fale conosco|about( us)?"
+          + "|sobre( n[óo]s)?|faq|help|ajuda|my account|minha conta|cart|carrinho|read more|leia mais|saiba mais|learn more"
+          + "|click here|clique aqui|see more|ver mais|show more|mostrar mais|close|fechar|open menu|abrir menu|print|imprimir"
+          + "|download|baixar|reply|responder|cancel|cancelar)$");
+  private static final Pattern SEPARATORS = Pattern.compile("\\s[|›»>/•·]\\s");
+
+  /** The kind of noise {@code sentence} is, or {@code null} for content. */
+  public DropReason classify(String sentence) {
+    String s = sentence.strip();
+    if (s.isEmpty()) return null;
+    int words = words(s);
+    if (words > MAX_WORDS) return null;
+    if (BOILERPLATE.matcher(s).find()) return DropReason.BOILERPLATE;
+    if (ADS.matcher(s).find()) return DropReason.ADS;
+    if (METADATA.matcher(s).find()) return DropReason.METADATA;
+    if (words <= MAX_NAV_WORDS && navigation(s)) return DropReason.NAVIGATION;
+    return null;
+  }
+
+  /** A line of menu items ("Home | News | Contact") or a single interface label ("Read more"). */
+  private static boolean navigation(String s) {
+    String bare = s.replaceAll("[\\s.:!»›>…→←]+$", "").replaceAll("^[«‹<←\\s]+", "");
+    if (NAV_WORDS.matcher(bare).matches()) return true;
+    var m = SEPARATORS.matcher(" " + s + " ");
+    int separators = 0;
+    while (m.find()) separators++;
+    if (separators < 2) return false;
+    // Breadcrumbs and menus: several short items and no sentence punctuation inside.
+    String[] items = s.split("\\s[|›»>/•·]\\s");
+    int shortItems = 0;
+    for (String item : items) if (words(item) <= 3) shortItems++;
+    return shortItems * 4 >= items.length * 3 && !s.toLowerCase(Locale.ROOT).matches(".*[a-z][.;] .*");
+  }
+
+  private static int words(String s) {
+    int n = 0;
+    boolean in = false;
+    for (int i = 0; i < s.length(); i++) {
+      boolean w = !Character.isWhitespace(s.charAt(i));
+      if (w && !in) n++;
+      in = w;
+    }
+    return n;
+  }
+}
