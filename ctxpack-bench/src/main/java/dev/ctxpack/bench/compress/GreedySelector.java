@@ -17,9 +17,10 @@ import java.util.List;
 /**
  * The baselines' sentence selector, independent of ctxpack's compressor: sentences are taken by
  * score, best first (ties in source order), each kept when the whole rendered output still fits the
- * budget, else skipped while the next ones are tried. A passage's output is its kept sentences in
- * source order joined by {@link Passage#GAP}, the rendering the compressor uses, and is counted as
- * that text. Sentences scored NaN or negative infinity are never kept.
+ * budget, else skipped while the next ones are tried. A passage's output is rendered as ctxpack's
+ * compressor renders it: runs of adjacent kept sentences of a part become one span (the source text
+ * from the first's start to the last's end), spans in source order joined by {@link Passage#GAP};
+ * it is counted as that text. Sentences scored NaN or negative infinity are never kept.
  */
 public final class GreedySelector {
   private static final SentenceSegmenter SEGMENTER = new SentenceSegmenter();
@@ -78,7 +79,7 @@ public final class GreedySelector {
       if (Double.isNaN(s) || s == Double.NEGATIVE_INFINITY) continue;
       int in = sentences.get(idx).input();
       kept[idx] = true;
-      int t = tokenizer.count(render(sentences, kept, in));
+      int t = tokenizer.count(text(inputs.get(in), spans(sentences, kept, in)));
       if (total - passageTokens[in] + t <= budget) {
         total += t - passageTokens[in];
         passageTokens[in] = t;
@@ -89,21 +90,16 @@ public final class GreedySelector {
     List<Compression.Compressed> passages = new ArrayList<>();
     List<Compression.Dropped> dropped = new ArrayList<>();
     for (int in = 0; in < inputs.size(); in++) {
-      List<Compression.Span> spans = new ArrayList<>();
+      List<Compression.Span> spans = spans(sentences, kept, in);
       for (int i = 0; i < n; i++) {
         Sentence s = sentences.get(i);
-        if (s.input() != in) continue;
-        Compression.Span span = new Compression.Span(s.part(), s.start(), s.end());
-        if (kept[i]) {
-          spans.add(span);
-        } else {
-          boolean never = Double.isNaN(scores[i]) || scores[i] == Double.NEGATIVE_INFINITY;
-          dropped.add(new Compression.Dropped(inputs.get(in).id(), span, never ? DropReason.OFF_TOPIC : DropReason.BUDGET,
-              scores[i]));
-        }
+        if (s.input() != in || kept[i]) continue;
+        boolean never = Double.isNaN(scores[i]) || scores[i] == Double.NEGATIVE_INFINITY;
+        dropped.add(new Compression.Dropped(inputs.get(in).id(), new Compression.Span(s.part(), s.start(), s.end()),
+            never ? DropReason.OFF_TOPIC : DropReason.BUDGET, scores[i]));
       }
       if (!spans.isEmpty()) {
-        passages.add(new Compression.Compressed(inputs.get(in).id(), render(sentences, kept, in), spans, passageTokens[in]));
+        passages.add(new Compression.Compressed(inputs.get(in).id(), text(inputs.get(in), spans), spans, passageTokens[in]));
       }
     }
     int tokensIn = 0;
@@ -113,13 +109,33 @@ public final class GreedySelector {
     return new Compression(passages, dropped, tokensIn, total);
   }
 
-  /** The kept sentences of input {@code in}, in source order, joined by {@link Passage#GAP}. */
-  static String render(List<Sentence> sentences, boolean[] kept, int in) {
-    StringBuilder sb = new StringBuilder();
+  /**
+   * The kept spans of input {@code in} in source order: each run of adjacent kept sentences of a
+   * part is one span.
+   */
+  static List<Compression.Span> spans(List<Sentence> sentences, boolean[] kept, int in) {
+    List<Compression.Span> out = new ArrayList<>();
+    Sentence first = null;
     for (int i = 0; i < sentences.size(); i++) {
-      if (!kept[i] || sentences.get(i).input() != in) continue;
+      Sentence s = sentences.get(i);
+      if (s.input() != in || !kept[i]) continue;
+      if (first == null) first = s;
+      boolean runGoesOn = i + 1 < sentences.size() && kept[i + 1] && sentences.get(i + 1).input() == in
+          && sentences.get(i + 1).part() == s.part();
+      if (!runGoesOn) {
+        out.add(new Compression.Span(s.part(), first.start(), s.end()));
+        first = null;
+      }
+    }
+    return out;
+  }
+
+  /** The text of {@code spans} of {@code input}, joined by {@link Passage#GAP}. */
+  static String text(CompressInput input, List<Compression.Span> spans) {
+    StringBuilder sb = new StringBuilder();
+    for (Compression.Span sp : spans) {
       if (sb.length() > 0) sb.append(Passage.GAP);
-      sb.append(sentences.get(i).text());
+      sb.append(input.parts().get(sp.part()).text(), sp.start(), sp.end());
     }
     return sb.toString();
   }

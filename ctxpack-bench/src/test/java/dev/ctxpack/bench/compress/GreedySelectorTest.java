@@ -54,7 +54,8 @@ class GreedySelectorTest {
           Compression.Span span = p.spans().get(k);
           assertThat(span.start()).isGreaterThanOrEqualTo(from);
           assertThat(pieces[k]).isEqualTo(source.substring(span.start(), span.end()));
-          assertThat(sentences).anyMatch(s -> s.input() == in && s.start() == span.start() && s.end() == span.end());
+          assertThat(sentences).anyMatch(s -> s.input() == in && s.start() == span.start());
+          assertThat(sentences).anyMatch(s -> s.input() == in && s.end() == span.end());
           from = span.end();
         }
       }
@@ -85,6 +86,23 @@ class GreedySelectorTest {
     assertThat(c.passages()).extracting(Compression.Compressed::text).containsExactly("Short one.");
     assertThat(c.dropped()).anyMatch(d -> d.id().equals("p3") && d.reason() == dev.ctxpack.compress.DropReason.BUDGET);
     assertThat(c.tokensIn()).isEqualTo(INPUTS.stream().mapToInt(i -> TOKENIZER.count(i.parts().get(0).text())).sum());
+  }
+
+  @Test
+  void adjacentKeptSentencesAreOneSpanOfTheSourceText() {
+    List<Sentence> sentences = GreedySelector.sentences(INPUTS, Language.EN);
+    double[] scores = new double[sentences.size()];
+    java.util.Arrays.fill(scores, Double.NEGATIVE_INFINITY);
+    for (int i = 0; i < sentences.size(); i++) {
+      if (sentences.get(i).input() == 1 && sentences.get(i).index() != 1) scores[i] = 1; // all of p1 but its 2nd sentence
+    }
+    Compression c = GreedySelector.select(INPUTS, sentences, scores, 1000, TOKENIZER);
+    assertThat(c.passages()).singleElement().satisfies(p -> {
+      assertThat(p.text()).isEqualTo("Warsaw is the capital of Poland." + Passage.GAP
+          + "Is it large? About 1.8 million people live there, e.g. in the city proper.");
+      assertThat(p.spans()).hasSize(2);
+      assertThat(p.tokens()).isEqualTo(TOKENIZER.count(p.text()));
+    });
   }
 
   @Test
