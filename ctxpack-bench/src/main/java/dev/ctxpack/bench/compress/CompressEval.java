@@ -13,6 +13,7 @@ import dev.ctxpack.compress.CompressInput;
 import dev.ctxpack.compress.CompressOptions;
 import dev.ctxpack.compress.Compression;
 import dev.ctxpack.compress.Compressor;
+import dev.ctxpack.compress.ExtractiveCompressor;
 import dev.ctxpack.compress.Sentence;
 import dev.ctxpack.compress.SentenceScorer;
 import dev.ctxpack.compress.SentenceVectors;
@@ -71,7 +72,8 @@ public final class CompressEval implements Callable<Integer> {
   static final int QUICK_QUESTIONS = 200;
   static final int BOOTSTRAP_ROUNDS = 10_000;
   static final String CTXPACK = "ctxpack";
-  static final String UNAVAILABLE = "ctxpack compressor not available in this build";
+  static final String BM25 = "bm25 sentences";
+  static final String BM25_CHECK = "bm25 sentences (ExtractiveCompressor)";
 
   @Option(names = "--data", description = "The shared data folder (default: $CTXPACK_DATA, else ../shared/data relative to the project root).")
   Path data;
@@ -250,22 +252,23 @@ public final class CompressEval implements Callable<Integer> {
     return new Output(c.passages().stream().map(Compression.Compressed::text).toList());
   }
 
-  /**
-   * ctxpack's compressor with its fitted scorer, on sentence vectors from {@code embedder}; null
-   * (with a note) when this build has no {@code ExtractiveCompressor}. Looked up by name so the
-   * harness builds and runs its baselines with or without it.
-   */
+  /** ctxpack's compressor with its fitted scorer, on sentence vectors from {@code embedder}, default options. */
   Method ctxpack(Embedder embedder) {
-    Compressor c;
-    try {
-      Class<?> type = Class.forName("dev.ctxpack.compress.ExtractiveCompressor");
-      c = (Compressor) type.getMethod("defaults", SentenceVectors.class).invoke(null, SentenceVectors.embedder(embedder));
-    } catch (ReflectiveOperationException | LinkageError e) {
-      System.err.println(UNAVAILABLE);
-      notes.add(UNAVAILABLE + ": the ctxpack rows are skipped.");
-      return null;
-    }
-    return compressor(CTXPACK, Role.CTXPACK, c, CompressOptions::budget);
+    return compressor(CTXPACK, Role.CTXPACK, ctxpackCompressor(embedder), CompressOptions::budget);
+  }
+
+  static ExtractiveCompressor ctxpackCompressor(Embedder embedder) {
+    return ExtractiveCompressor.defaults(SentenceVectors.embedder(embedder));
+  }
+
+  /**
+   * The BM25 scorer through ctxpack's selector, predecessors and clause cuts off: a check that it
+   * and {@link GreedySelector} keep the same sentences (ExtractiveCompressor also never keeps
+   * noise or repeated sentences and segments without a language).
+   */
+  static Method bm25ThroughCompressor(Tokenizer tokenizer) {
+    ExtractiveCompressor c = ExtractiveCompressor.builder().scorer(new Bm25SentenceScorer()).tokenizer(tokenizer).build();
+    return compressor(BM25_CHECK, Role.CHECK, c, b -> CompressOptions.budget(b).withKeepPredecessor(false).withClauses(false));
   }
 
   // ---- the run ----
@@ -349,6 +352,8 @@ public final class CompressEval implements Callable<Integer> {
     final boolean[][] retained;
     final int[][] tokensOut;
     final int[] violations;
+    /** Each request's output text at each budget (for comparing two methods' outputs). */
+    final String[][] outputs;
     long nanos;
 
     Tally(Method method, int questions) {
@@ -356,6 +361,7 @@ public final class CompressEval implements Callable<Integer> {
       retained = new boolean[BUDGETS.length][questions];
       tokensOut = new int[BUDGETS.length][questions];
       violations = new int[BUDGETS.length];
+      outputs = new String[BUDGETS.length][questions];
     }
 
     double retention(int b) {
@@ -388,10 +394,11 @@ public final class CompressEval implements Callable<Integer> {
     List<Method> methods = new ArrayList<>();
     methods.add(truncation(tokenizer));
     methods.add(stuffing(embedder, tokenizer));
-    methods.add(sentences("bm25 sentences", Role.BASELINE, c -> new Bm25SentenceScorer(), tokenizer));
+    methods.add(sentences(BM25, Role.BASELINE, c -> new Bm25SentenceScorer(), tokenizer));
     methods.add(sentences("embedding sentences", Role.BASELINE, c -> new EmbeddingSentenceScorer(embedder), tokenizer));
     methods.add(sentences("oracle", Role.ORACLE, c -> new OracleSentenceScorer(c.answers()), tokenizer));
-    if (ctxpack != null) methods.add(ctxpack);
+    methods.add(ctxpack);
+    methods.add(bm25ThroughCompressor(tokenizer));
 
     warm(cases, language, key);
     int[] tokensIn = new int[cases.size()];
@@ -416,6 +423,7 @@ public final class CompressEval implements Callable<Integer> {
           if (tokens > budgets[i][b]) t.violations[b]++;
           String joined = o[b].joined();
           t.retained[b][i] = c.answers().stream().anyMatch(joined::contains);
+          t.outputs[b][i] = joined;
         }
       }
       tallies.add(t);
@@ -428,6 +436,7 @@ public final class CompressEval implements Callable<Integer> {
           Arrays.stream(new int[] {0, 1, 2}).mapToObj(b -> pct(t.retention(b))).collect(Collectors.joining(" / "))));
     }
 
+    Map<String, Object> check = selectorCheck(tallies);
     double meanIn = Arrays.stream(tokensIn).average().orElse(Double.NaN);
     double meanParagraphs = cases.stream().mapToInt(c -> c.inputs().size()).average().orElse(Double.NaN);
     md.append("\n## ").append(title).append("\n\n");
@@ -464,6 +473,7 @@ public final class CompressEval implements Callable<Integer> {
       jm.put("msPerRequest", t.nanos / 1e6 / Math.max(1, cases.size()));
       jmethods.put(t.method.name(), jm);
     }
+    md.append('\n').append(check.get("note")).append('\n');
     Map<String, Object> jset = new LinkedHashMap<>();
     jset.put("title", title);
     Map<String, Object> jsplit = new LinkedHashMap<>();
@@ -474,6 +484,7 @@ public final class CompressEval implements Callable<Integer> {
     jset.put("meanTokensIn", meanIn);
     jset.put("meanParagraphs", meanParagraphs);
     jset.put("methods", jmethods);
+    jset.put("selectorCheck", check);
     jset.put("paired", paired(tallies));
     if (unanswerable) jset.put("unanswerable", unanswerable(key, articles, language, n, ctxpack, cases, tokensIn));
     json.put(key, jset);
@@ -490,14 +501,48 @@ public final class CompressEval implements Callable<Integer> {
     md.append("\nChart: `frontier-").append(key).append(".svg`.\n");
   }
 
+  /**
+   * Compares BM25 through {@link GreedySelector} with BM25 through ExtractiveCompressor's selector
+   * (predecessors and clause cuts off), output by output; the second row is dropped from the table
+   * and chart when every output is the same.
+   */
+  private Map<String, Object> selectorCheck(List<Tally> tallies) {
+    Map<String, Object> j = new LinkedHashMap<>();
+    Tally greedy = tallies.stream().filter(t -> t.method.name().equals(BM25)).findFirst().orElseThrow();
+    Tally check = tallies.stream().filter(t -> t.method.name().equals(BM25_CHECK)).findFirst().orElseThrow();
+    int[] differ = new int[BUDGETS.length];
+    for (int b = 0; b < BUDGETS.length; b++) {
+      for (int i = 0; i < greedy.outputs[b].length; i++) if (!greedy.outputs[b][i].equals(check.outputs[b][i])) differ[b]++;
+    }
+    boolean same = Arrays.stream(differ).sum() == 0;
+    int n = greedy.outputs[0].length;
+    String note;
+    if (same) {
+      tallies.remove(check);
+      note = String.format(Locale.ROOT, "Selector check: BM25 through `ExtractiveCompressor` (predecessors and clause cuts off) "
+          + "gives the same output as through `GreedySelector` for all %,d requests at every budget (row omitted).", n);
+    } else {
+      note = String.format(Locale.ROOT, "Selector check: BM25 through `ExtractiveCompressor` (predecessors and clause cuts off; "
+          + "row \"%s\") differs from BM25 through `GreedySelector` on %s of %,d requests at %s. Both take sentences best "
+          + "first, ties in source order; they differ in the fit test: the compressor charges every kept sentence its tokens plus "
+          + "a gap (\" … \") even when it opens its passage's output, where no gap is written, and recounts exactly only at "
+          + "the end, so it stops earlier; `GreedySelector` counts every candidate output exactly. The compressor also never "
+          + "keeps sentences it flags as noise or repeats and segments without a language.", BM25_CHECK,
+          Arrays.stream(differ).mapToObj(Integer::toString).collect(Collectors.joining(" / ")), n,
+          Arrays.stream(BUDGETS).mapToObj(CompressEval::pct0).collect(Collectors.joining(" / ")));
+    }
+    j.put("identical", same);
+    Map<String, Object> d = new LinkedHashMap<>();
+    for (int b = 0; b < BUDGETS.length; b++) d.put(pct0(BUDGETS[b]), differ[b]);
+    j.put("differingOutputs", d);
+    j.put("note", note);
+    return j;
+  }
+
   /** ctxpack − the best baseline at each budget, per question (retained 1, else 0). */
   private List<Map<String, Object>> paired(List<Tally> tallies) {
     List<Map<String, Object>> out = new ArrayList<>();
-    Tally ours = tallies.stream().filter(t -> t.method.role() == Role.CTXPACK).findFirst().orElse(null);
-    if (ours == null) {
-      md.append("\nctxpack − best baseline: not measured (").append(UNAVAILABLE).append(").\n");
-      return out;
-    }
+    Tally ours = tallies.stream().filter(t -> t.method.role() == Role.CTXPACK).findFirst().orElseThrow();
     md.append("\nctxpack − best baseline (the baseline retaining most at that budget; oracle excluded), per question: ")
         .append("difference of retention with a 95 % bootstrap CI (").append(BOOTSTRAP_ROUNDS).append(" resamples) and the p of a ")
         .append("paired randomization test (`PairedTest`, ").append(PairedTest.ROUNDS).append(" sign flips); ")
@@ -545,9 +590,9 @@ public final class CompressEval implements Callable<Integer> {
     List<Case> cases = CompressData.cases(articles, Half.REPORT, false, n, seed);
     md.append("\nUnanswerable questions (`is_impossible`, REPORT half, ").append(cases.size())
         .append(" sampled, seed ").append(seed).append(", same construction with the question's own paragraph): ");
-    ThresholdMode mode = ctxpack == null ? null : thresholdMode();
+    ThresholdMode mode = thresholdMode();
     if (mode == null) {
-      String why = ctxpack == null ? UNAVAILABLE : "the ctxpack scorer has no on-topic line (onTopic() is NaN)";
+      String why = "the ctxpack scorer has no on-topic line (onTopic() is NaN)";
       md.append("threshold mode not measured (").append(why).append(").\n");
       j.put("skipped", why);
       return j;
@@ -588,9 +633,11 @@ public final class CompressEval implements Callable<Integer> {
   /** ctxpack's compressor and the on-topic line of its scorer, for threshold mode. */
   record ThresholdMode(Compressor compressor, double threshold) {}
 
-  /** Threshold mode of ctxpack's compressor; null when unavailable or its scorer has no on-topic line. */
+  /** Threshold mode of ctxpack's compressor; null when its scorer has no on-topic line. */
   ThresholdMode thresholdMode() {
-    return null;
+    ExtractiveCompressor c = ctxpackCompressor(embedder);
+    double line = c.scorer().onTopic();
+    return Double.isNaN(line) ? null : new ThresholdMode(c, line);
   }
 
   /** Candidate-sentence ranking on WikiQA: MAP and MRR per scorer over questions with a positive. */
@@ -602,8 +649,7 @@ public final class CompressEval implements Callable<Integer> {
     Map<String, SentenceScorer> scorers = new LinkedHashMap<>();
     scorers.put("bm25", new Bm25SentenceScorer());
     scorers.put("embedding", new EmbeddingSentenceScorer(embedder));
-    SentenceScorer ours = ctxpackScorer();
-    if (ours != null) scorers.put(CTXPACK, ours);
+    scorers.put(CTXPACK, ctxpackScorer());
     List<String> texts = new ArrayList<>();
     for (WikiQuestion q : qs) {
       texts.add(q.question());
@@ -613,7 +659,8 @@ public final class CompressEval implements Callable<Integer> {
     md.append("\n## WikiQA dev (en): ranking candidate sentences\n\n");
     md.append(String.format(Locale.ROOT, "Split by QuestionID: %d questions FIT, %d REPORT; %d REPORT questions with at least one "
         + "positive sentence evaluated (of %d), %d candidate sentences. Each candidate is its own input and its own sentence "
-        + "(never re-segmented); ties keep file order.%n%n", halves.get(Half.FIT), halves.get(Half.REPORT), qs.size(), reportAll,
+        + "(never re-segmented); ties keep file order. ctxpack = the compressor's own scorer (`ExtractiveCompressor.defaults(...).scorer()`, "
+        + "the fitted `FeatureSentenceScorer` on the same vectors), so its passage-level features see one-sentence passages.%n%n", halves.get(Half.FIT), halves.get(Half.REPORT), qs.size(), reportAll,
         qs.stream().mapToInt(q -> q.sentences().size()).sum()));
     md.append("| scorer | MAP | MRR |\n|---|---:|---:|\n");
     Map<String, Object> j = new LinkedHashMap<>();
@@ -638,14 +685,13 @@ public final class CompressEval implements Callable<Integer> {
       jm.put("MRR", mrr);
       js.put(e.getKey(), jm);
     }
-    if (ours == null) md.append("\nctxpack: not measured (").append(UNAVAILABLE).append(").\n");
     j.put("scorers", js);
     json.put("wikiqa", j);
   }
 
-  /** The sentence scorer of ctxpack's compressor; null when this build has none. */
+  /** The sentence scorer of ctxpack's compressor. */
   SentenceScorer ctxpackScorer() {
-    return null;
+    return ctxpackCompressor(embedder).scorer();
   }
 
   // ---- helpers ----
