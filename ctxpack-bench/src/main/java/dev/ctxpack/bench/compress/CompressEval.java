@@ -544,8 +544,8 @@ public final class CompressEval implements Callable<Integer> {
     List<Map<String, Object>> out = new ArrayList<>();
     Tally ours = tallies.stream().filter(t -> t.method.role() == Role.CTXPACK).findFirst().orElseThrow();
     md.append("\nctxpack − best baseline (the baseline retaining most at that budget; oracle excluded), per question: ")
-        .append("difference of retention with a 95 % bootstrap CI (").append(BOOTSTRAP_ROUNDS).append(" resamples) and the p of a ")
-        .append("paired randomization test (`PairedTest`, ").append(PairedTest.ROUNDS).append(" sign flips); ")
+        .append("difference of retention with a 95 % bootstrap CI (").append(String.format(Locale.ROOT, "%,d", BOOTSTRAP_ROUNDS)).append(" resamples) and the p of a ")
+        .append("paired randomization test (`PairedTest`, ").append(String.format(Locale.ROOT, "%,d", PairedTest.ROUNDS)).append(" sign flips); ")
         .append("wins / losses = questions only ctxpack / only the baseline retains.\n\n");
     md.append("| budget | best baseline | ctxpack | baseline | difference | 95 % CI | p | wins / losses |\n|---|---|---:|---:|---:|---|---:|---:|\n");
     for (int b = 0; b < BUDGETS.length; b++) {
@@ -588,8 +588,11 @@ public final class CompressEval implements Callable<Integer> {
       List<Case> answerable, int[] answerableIn) throws IOException {
     Map<String, Object> j = new LinkedHashMap<>();
     List<Case> cases = CompressData.cases(articles, Half.REPORT, false, n, seed);
-    md.append("\nUnanswerable questions (`is_impossible`, REPORT half, ").append(cases.size())
-        .append(" sampled, seed ").append(seed).append(", same construction with the question's own paragraph): ");
+    long total = articles.stream().filter(a -> CompressData.split(a.title()) == Half.REPORT)
+        .flatMap(a -> a.paragraphs().stream()).flatMap(p -> p.questions().stream()).filter(CompressData.Qa::impossible).count();
+    md.append(String.format(Locale.ROOT, "%nUnanswerable questions (`is_impossible`, REPORT half: %,d %s of %,d, seed %d, same "
+        + "construction with the question's own paragraph): ", cases.size(), cases.size() < total ? "sampled" : "all", total, seed));
+    j.put("reportHalfQuestions", total);
     ThresholdMode mode = thresholdMode();
     if (mode == null) {
       String why = "the ctxpack scorer has no on-topic line (onTopic() is NaN)";
@@ -616,7 +619,7 @@ public final class CompressEval implements Callable<Integer> {
       }
       double meanIn = Arrays.stream(in).average().orElse(Double.NaN);
       double meanKept = Arrays.stream(kept).average().orElse(Double.NaN);
-      md.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %.1f | %s | %s |%n", ans ? "answerable" : "unanswerable", cs.size(),
+      md.append(String.format(Locale.ROOT, "| %s | %,d | %.0f | %.1f | %s | %s |%n", ans ? "answerable" : "unanswerable", cs.size(),
           meanIn, meanKept, pct(share(kept, in)), ans ? pct((double) retained / Math.max(1, cs.size())) : "n/a"));
       Map<String, Object> jj = new LinkedHashMap<>();
       jj.put("requests", cs.size());

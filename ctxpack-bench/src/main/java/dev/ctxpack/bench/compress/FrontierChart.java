@@ -10,10 +10,10 @@ import java.util.Locale;
  * same bytes.
  */
 public final class FrontierChart {
-  static final int WIDTH = 760;
+  static final int WIDTH = 840;
   static final int HEIGHT = 460;
   static final int LEFT = 64;
-  static final int RIGHT = 230;
+  static final int RIGHT = 310;
   static final int TOP = 48;
   static final int BOTTOM = 56;
   static final String[] COLORS = {
