@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
       RemoveCommand.class,
       SearchCommand.class,
       DedupCommand.class,
+      CompressCommand.class,
       PackCommand.class,
       CommandLine.HelpCommand.class
     })

@@ -131,7 +131,9 @@ public final class ExtractiveCompressor implements Compressor {
     if (o.budget() > 0) {
       while (total(passages) > o.budget() && sel.dropWeakest(score)) passages = render(inputs, sentences, sel);
     }
-    return new Compression(passages, dropped(inputs, sentences, sel, flagged, score, o), tokensIn, total(passages));
+    double onTopic = !Double.isNaN(o.threshold()) ? o.threshold() : scorer.onTopic(query);
+    return new Compression(passages, dropped(inputs, sentences, sel, flagged, score, onTopic, terms(query)), tokensIn,
+        total(passages));
   }
 
   /** What is kept: whole sentences, and sentences cut to a clause-aligned part. */
@@ -321,11 +323,7 @@ public final class ExtractiveCompressor implements Compressor {
     }
     bounds.add(text.length());
     if (bounds.size() < 3) return null;
-    Set<String> q = new HashSet<>();
-    Terms.scan(query, (t, at) -> {
-      String w = t.toString();
-      if (!Terms.STOP_WORDS.contains(w)) q.add(w);
-    });
+    Set<String> q = terms(query);
     int best = -1;
     int[] bestSpan = null;
     int bestLength = 0;
@@ -398,14 +396,13 @@ public final class ExtractiveCompressor implements Compressor {
   }
 
   private List<Compression.Dropped> dropped(List<CompressInput> inputs, List<Sentence> sentences, Selection sel,
-      DropReason[] flagged, double[] score, CompressOptions o) {
+      DropReason[] flagged, double[] score, double onTopic, Set<String> queryTerms) {
     List<Compression.Dropped> out = new ArrayList<>();
-    double onTopic = !Double.isNaN(o.threshold()) ? o.threshold() : scorer.onTopic();
     for (int i = 0; i < sentences.size(); i++) {
       if (sel.kept[i]) continue;
       Sentence s = sentences.get(i);
       DropReason reason = flagged[i] != null ? flagged[i]
-          : !Double.isNaN(onTopic) && score[i] < onTopic ? DropReason.OFF_TOPIC : DropReason.BUDGET;
+          : offTopic(i, sentences, queryTerms, score, onTopic) ? DropReason.OFF_TOPIC : DropReason.BUDGET;
       String id = inputs.get(s.input()).id();
       int[] cut = sel.cuts.get(i);
       if (cut != null) {
@@ -416,6 +413,34 @@ public final class ExtractiveCompressor implements Compressor {
       out.add(new Compression.Dropped(id, new Compression.Span(s.part(), s.start(), s.end()), reason, score[i]));
     }
     return out;
+  }
+
+  /**
+   * Off-topic rather than over the budget: below the threshold or the scorer's on-topic line, or,
+   * short of an even chance, sharing no query term with the sentence or its neighbours.
+   */
+  private static boolean offTopic(int i, List<Sentence> sentences, Set<String> queryTerms, double[] score, double onTopic) {
+    if (!Double.isNaN(onTopic) && score[i] < onTopic) return true;
+    if (score[i] >= 0.5 || queryTerms.isEmpty()) return false;
+    for (int j = Math.max(0, i - 1); j <= Math.min(sentences.size() - 1, i + 1); j++) {
+      if (j != i && !samePart(sentences.get(j), sentences.get(i))) continue;
+      boolean[] hit = {false};
+      Terms.scan(sentences.get(j).text(), (t, at) -> {
+        if (!hit[0] && queryTerms.contains(t.toString())) hit[0] = true;
+      });
+      if (hit[0]) return false;
+    }
+    return true;
+  }
+
+  /** The query's terms that are not stop words. */
+  private static Set<String> terms(String query) {
+    Set<String> q = new HashSet<>();
+    Terms.scan(query, (t, at) -> {
+      String w = t.toString();
+      if (!Terms.STOP_WORDS.contains(w)) q.add(w);
+    });
+    return q;
   }
 
   private static int total(List<Compression.Compressed> passages) {

@@ -14,7 +14,9 @@ import java.util.Properties;
 /**
  * Scores sentences by a logistic model over {@link SentenceFeatures}: {@code p = sigmoid(a * sum_F
  * weight.F * (F - mean.F) / scale.F + b)}, the probability that the sentence holds the answer. One
- * model per query language (Portuguese and English; English for any other), fitted on real QA data
+ * model per query language (Portuguese and English; English for any other) and per kind of
+ * evidence: with sentence vectors, and lexical (when there are none for the query: no embedder, or
+ * a language the embedder was not trained for), each fitted on real QA data
  * by {@code dev.ctxpack.bench.compress.FitCompressor} and shipped as the resource {@value
  * #RESOURCE}. Thread-safe.
  */
@@ -41,21 +43,30 @@ public final class FeatureSentenceScorer implements SentenceScorer {
     }
   }
 
-  private static volatile Map<Language, Model> defaults;
+  private static volatile Map<Key, Model> defaults;
 
-  private final Map<Language, Model> models;
+  /** Which model: a language, with or without vectors. */
+  public record Key(Language language, boolean vectors) {
+    String prefix() {
+      return language.code() + (vectors ? "." : ".lexical.");
+    }
+  }
+
+  private final Map<Key, Model> models;
   private final SentenceVectors vectors;
   private final LanguageDetector detector = new LanguageDetector();
 
-  public FeatureSentenceScorer(Map<Language, Model> models, SentenceVectors vectors) {
-    if (!models.containsKey(Language.EN)) throw new IllegalArgumentException("an English model is required");
+  public FeatureSentenceScorer(Map<Key, Model> models, SentenceVectors vectors) {
+    if (!models.containsKey(new Key(Language.EN, false))) {
+      throw new IllegalArgumentException("an English lexical model is required");
+    }
     this.models = Map.copyOf(models);
     this.vectors = Objects.requireNonNull(vectors, "vectors");
   }
 
   /** The shipped models over {@code vectors}. */
   public static FeatureSentenceScorer defaults(SentenceVectors vectors) {
-    Map<Language, Model> m = defaults;
+    Map<Key, Model> m = defaults;
     if (m == null) {
       try (InputStream in = FeatureSentenceScorer.class.getResourceAsStream(RESOURCE)) {
         if (in == null) throw new IllegalStateException("missing resource " + RESOURCE);
@@ -70,11 +81,15 @@ public final class FeatureSentenceScorer implements SentenceScorer {
     return new FeatureSentenceScorer(m, vectors);
   }
 
-  /** Reads models written as {@code en.weight.F}, {@code en.mean.F}, {@code en.scale.F}, {@code en.a}, {@code en.b}, {@code en.onTopic}. */
-  public static Map<Language, Model> parse(Properties p) {
-    Map<Language, Model> out = new HashMap<>();
-    for (Language lang : List.of(Language.EN, Language.PT)) {
-      String prefix = lang.code() + ".";
+  /**
+   * Reads models written as {@code en.weight.F}, {@code en.mean.F}, {@code en.scale.F}, {@code
+   * en.a}, {@code en.b}, {@code en.onTopic} (with vectors) and {@code en.lexical.weight.F}... (without).
+   */
+  public static Map<Key, Model> parse(Properties p) {
+    Map<Key, Model> out = new HashMap<>();
+    for (Language lang : List.of(Language.EN, Language.PT)) for (boolean v : new boolean[] {true, false}) {
+      Key key = new Key(lang, v);
+      String prefix = key.prefix();
       if (p.getProperty(prefix + "a") == null) continue;
       int d = SentenceFeatures.NAMES.size();
       double[] w = new double[d];
@@ -87,7 +102,7 @@ public final class FeatureSentenceScorer implements SentenceScorer {
         scale[f] = number(p, prefix + "scale." + name, 1);
         if (!(scale[f] > 0)) throw new IllegalArgumentException(prefix + "scale." + name + " must be > 0");
       }
-      out.put(lang, new Model(w, mean, scale, number(p, prefix + "a", 1), number(p, prefix + "b", 0),
+      out.put(key, new Model(w, mean, scale, number(p, prefix + "a", 1), number(p, prefix + "b", 0),
           number(p, prefix + "onTopic", 0.5)));
     }
     return out;
@@ -108,10 +123,15 @@ public final class FeatureSentenceScorer implements SentenceScorer {
     return "features:" + vectors.id();
   }
 
-  /** The model used for {@code query}: by its language, English when neither. */
-  public Model model(String query) {
-    Language lang = detector.detect(query);
-    return models.getOrDefault(lang, models.get(Language.EN));
+  /**
+   * The model for a query in {@code language} with or without a query vector: that language's
+   * (English when neither), with vectors when there is a vector and such a model, else lexical.
+   */
+  public Model model(Language language, boolean vectors) {
+    Language lang = language == Language.PT ? Language.PT : Language.EN;
+    if (vectors && models.containsKey(new Key(lang, true))) return models.get(new Key(lang, true));
+    Model m = models.get(new Key(lang, false));
+    return m != null ? m : models.get(new Key(Language.EN, false));
   }
 
   @Override
@@ -120,22 +140,33 @@ public final class FeatureSentenceScorer implements SentenceScorer {
   }
 
   @Override
+  public double onTopic(String query) {
+    return model(detector.detect(query), false).onTopic();
+  }
+
+  @Override
   public double onTopic() {
-    return models.get(Language.EN).onTopic();
+    return models.get(new Key(Language.EN, false)).onTopic();
   }
 
   @Override
   public double[] score(String query, List<CompressInput> inputs, List<Sentence> sentences) throws IOException {
-    double[][] x = features(query, inputs, sentences);
-    Model m = model(query);
+    float[] qv = vectors.query(query);
+    float[][] sv = qv == null ? null : vectors.sentences(inputs, sentences);
+    double[][] x = SentenceFeatures.compute(query, inputs, sentences, qv, sv);
+    Model m = model(detector.detect(query), qv != null);
     double[] out = new double[x.length];
     for (int i = 0; i < x.length; i++) out[i] = m.probability(x[i]);
     return out;
   }
 
-  /** The feature rows the models weigh (for fitting and inspection). */
-  public double[][] features(String query, List<CompressInput> inputs, List<Sentence> sentences) throws IOException {
-    float[] qv = vectors.query(query);
+  /**
+   * The feature rows the models weigh (for fitting and inspection); without vectors when {@code
+   * withVectors} is false or the source has none for the query.
+   */
+  public double[][] features(String query, List<CompressInput> inputs, List<Sentence> sentences, boolean withVectors)
+      throws IOException {
+    float[] qv = withVectors ? vectors.query(query) : null;
     float[][] sv = qv == null ? null : vectors.sentences(inputs, sentences);
     return SentenceFeatures.compute(query, inputs, sentences, qv, sv);
   }

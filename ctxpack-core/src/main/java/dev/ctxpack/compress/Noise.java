@@ -26,8 +26,8 @@ public final class Noise {
           + "|\\b(buy now|shop now|order now|compre (j[áa]|agora)|free shipping|frete gr[áa]tis|limited[- ]time offer"
           + "|oferta (imperd[íi]vel|por tempo limitado)|use (the )?(promo|coupon) code|use o cupom|\\d+% (off|de desconto))\\b");
   private static final Pattern METADATA = Pattern.compile(
-      "(?iu)^(posted|published|updated|last updated|publicado|atualizado|postado)( (on|em|by|por|at|[àa]s))?\\b"
-          + "|^(by|por) \\p{Lu}[\\p{L}.'-]+( \\p{Lu}[\\p{L}.'-]+){0,3}\\s*([|•·,-]|$)"
+      "(?iu)^(posted|published|updated|last updated|publicado|atualizado|postado)( (on|em|by|por|at|[àa]s))?:?\\s+(\\d|(?-i:\\p{Lu}))"
+          + "|^(by|por) (?-i:\\p{Lu})[\\p{L}.'-]+( (?-i:\\p{Lu})[\\p{L}.'-]+){0,3}\\s*([|•·,-]|$)"
           + "|\\b\\d+ ?(min(ute)?s? read|min de leitura|minutos de leitura)\\b|^(leitura|reading time)\\b"
           + "|^(tags|categories|category|categorias|categoria|filed under|arquivado em|marcadores)\\s*:"
           + "|^(share|compartilhe|compartilhar)( (this|on|no|isto|esta))?\\b|^\\d+ (comments?|coment[áa]rios?|likes?|curtidas?|shares?)\\b");

@@ -26,6 +26,11 @@ public interface SentenceScorer {
     return Double.NaN;
   }
 
+  /** {@link #onTopic()} for one query (a scorer may hold one model per language). */
+  default double onTopic(String query) {
+    return onTopic();
+  }
+
   /**
    * Whether scores are probabilities that a sentence holds what the query asks (calibrated, so two
    * sentences' scores add up): the compressor then chooses the set of sentences with the most

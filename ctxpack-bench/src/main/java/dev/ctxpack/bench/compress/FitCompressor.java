@@ -34,13 +34,14 @@ import picocli.CommandLine.Option;
  * evaluation reports, are never read here. Each question becomes the request the evaluation builds
  * (its paragraph and four others of its article, shuffled with a fixed seed); a sentence is
  * positive when it holds one of the question's answer strings. Vectors: all-MiniLM-L6-v2 on the
- * fly, as {@code ctxpack compress} computes them (none for Portuguese, which the model was not
- * trained for).
+ * fly, as {@code ctxpack compress} computes them; models are fitted with them (English) and without
+ * them (English and Portuguese: MiniLM was not trained for Portuguese, and an index may hold no
+ * vectors).
  *
  * <p>Fitting: pairwise L2 logistic regression ({@link LogisticFit}) on standardised features, one
  * model per language; the regularisation is chosen by 5-fold cross-validation by the mean
  * reciprocal rank of the first positive sentence. The model's score is then calibrated into a
- * probability by a one-feature pointwise logistic fit, and the on-topic line is set where 95 % of
+ * probability by a one-feature pointwise logistic fit, and the on-topic line is set where 90 % of
  * the positive sentences of the training data lie above it. Deterministic.
  */
 @Command(name = "fit-compressor", mixinStandardHelpOptions = true, sortOptions = false,
@@ -85,26 +86,29 @@ public final class FitCompressor implements Callable<Integer> {
     ExtractiveCompressor segmenter = ExtractiveCompressor.builder().scorer(features).build();
     List<String> header = new ArrayList<>();
     StringBuilder body = new StringBuilder();
-    for (String lang : List.of("en", "pt")) {
+    for (String key : List.of("en", "en.lexical", "pt.lexical")) {
+      String lang = key.substring(0, 2);
+      boolean withVectors = !key.endsWith("lexical");
       Path file = lang.equals("en") ? data.resolve("squad_v2_en/dev-v2.0.json") : data.resolve("faquad/train.json");
-      List<Group> groups = groups(file, features, segmenter, log);
-      log.printf(Locale.ROOT, "%s: %d training questions from the FIT half of %s%n", lang, groups.size(), file);
-      header.add(lang + ": " + groups.size() + " questions, FIT half of " + data.relativize(file) + "; CV (" + folds + " folds) MRR of the first answer sentence:");
+      List<Group> groups = groups(file, features, segmenter, withVectors);
+      log.printf(Locale.ROOT, "%s: %d training questions from the FIT half of %s%n", key, groups.size(), file);
+      header.add(key + ": " + groups.size() + " questions, FIT half of " + data.relativize(file) + "; CV (" + folds + " folds) MRR of the first answer sentence:");
       double bestMrr = -1;
       double bestLambda = LAMBDAS[0];
       for (double lambda : LAMBDAS) {
         double mrr = crossValidate(groups, lambda);
         header.add(String.format(Locale.ROOT, "  lambda %-7s MRR %.4f", lambda, mrr));
-        log.printf(Locale.ROOT, "  %s lambda %s: CV MRR %.4f%n", lang, lambda, mrr);
+        log.printf(Locale.ROOT, "  %s lambda %s: CV MRR %.4f%n", key, lambda, mrr);
         if (mrr > bestMrr + 1e-9) {
           bestMrr = mrr;
           bestLambda = lambda;
         }
       }
-      header.add(String.format(Locale.ROOT, "  chosen: lambda %s; baselines on the same questions: bm25_rel alone MRR %.4f, dense alone MRR %.4f",
-          bestLambda, single(groups, 0), single(groups, 5)));
+      header.add(String.format(Locale.ROOT, "  chosen: lambda %s; baselines on the same questions: bm25_rel alone MRR %.4f%s",
+          bestLambda, single(groups, 0),
+          withVectors ? String.format(Locale.ROOT, ", dense alone MRR %.4f", single(groups, 5)) : ""));
       Model m = fit(groups, bestLambda);
-      body.append(m.write(lang));
+      body.append(m.write(key));
     }
     StringBuilder text = new StringBuilder();
     text.append("# FeatureSentenceScorer models: p = sigmoid(a * sum_F weight.F * (F - mean.F) / scale.F + b)\n");
@@ -121,7 +125,7 @@ public final class FitCompressor implements Callable<Integer> {
     return 0;
   }
 
-  List<Group> groups(Path file, FeatureSentenceScorer features, ExtractiveCompressor segmenter, PrintStream log)
+  List<Group> groups(Path file, FeatureSentenceScorer features, ExtractiveCompressor segmenter, boolean withVectors)
       throws IOException {
     List<QaSets.Article> articles = QaSets.read(file);
     Random random = new Random(SEED);
@@ -142,7 +146,7 @@ public final class FitCompressor implements Callable<Integer> {
             any |= pos[i];
           }
           if (!any) continue; // the answer crosses a sentence boundary: no sentence holds it
-          out.add(new Group(features.features(q.question(), inputs, sentences), pos));
+          out.add(new Group(features.features(q.question(), inputs, sentences, withVectors), pos));
         }
       }
     }
@@ -213,8 +217,8 @@ public final class FitCompressor implements Callable<Integer> {
     double a = ab[0];
     double b = ab[1];
     positives.sort(null);
-    double z05 = positives.isEmpty() ? 0 : positives.get((int) Math.floor(positives.size() * 0.05));
-    double onTopic = 1 / (1 + Math.exp(-(a * z05 + b)));
+    double z10 = positives.isEmpty() ? 0 : positives.get((int) Math.floor(positives.size() * 0.10));
+    double onTopic = 1 / (1 + Math.exp(-(a * z10 + b)));
     return new Model(w, mean, scale, a, b, onTopic);
   }
 
