@@ -593,16 +593,20 @@ public final class CompressEval implements Callable<Integer> {
     md.append(String.format(Locale.ROOT, "%nUnanswerable questions (`is_impossible`, REPORT half: %,d %s of %,d, seed %d, same "
         + "construction with the question's own paragraph): ", cases.size(), cases.size() < total ? "sampled" : "all", total, seed));
     j.put("reportHalfQuestions", total);
-    ThresholdMode mode = thresholdMode();
-    if (mode == null) {
+    ExtractiveCompressor mode = ctxpackCompressor(embedder);
+    if (Double.isNaN(mode.scorer().onTopic())) {
       String why = "the ctxpack scorer has no on-topic line (onTopic() is NaN)";
       md.append("threshold mode not measured (").append(why).append(").\n");
       j.put("skipped", why);
       return j;
     }
     warm(cases, language, key + " unanswerable");
-    md.append("mean tokens the ctxpack compressor keeps in threshold mode (`CompressOptions.threshold(")
-        .append(String.format(Locale.ROOT, "%.3f", mode.threshold())).append(")`, no budget).\n\n");
+    java.util.TreeSet<Double> lines = new java.util.TreeSet<>();
+    for (Case c : answerable) lines.add(mode.scorer().onTopic(c.question()));
+    for (Case c : cases) lines.add(mode.scorer().onTopic(c.question()));
+    md.append("mean tokens the ctxpack compressor keeps in threshold mode (`CompressOptions.threshold(x)`, no budget, x = the ")
+        .append("scorer's on-topic line for the query, `onTopic(query)`: ")
+        .append(lines.stream().map(x -> String.format(Locale.ROOT, "%.4f", x)).collect(Collectors.joining(", "))).append(").\n\n");
     md.append("| questions | requests | mean input | mean tokens kept | share kept | answer retained |\n|---|---:|---:|---:|---:|---:|\n");
     for (boolean ans : new boolean[] {true, false}) {
       List<Case> cs = ans ? answerable : cases;
@@ -612,7 +616,8 @@ public final class CompressEval implements Callable<Integer> {
       for (int i = 0; i < cs.size(); i++) {
         Case c = cs.get(i);
         in[i] = tokensIn(c);
-        Compression r = mode.compressor().compress(c.question(), c.inputs(), CompressOptions.threshold(mode.threshold()));
+        double line = mode.scorer().onTopic(c.question());
+        Compression r = mode.compress(c.question(), c.inputs(), CompressOptions.threshold(line));
         String joined = texts(r).joined();
         for (Compression.Compressed p : r.passages()) kept[i] += tokenizer.count(p.text());
         if (ans && c.answers().stream().anyMatch(joined::contains)) retained++;
@@ -629,18 +634,8 @@ public final class CompressEval implements Callable<Integer> {
       if (ans) jj.put("retention", (double) retained / Math.max(1, cs.size()));
       j.put(ans ? "answerable" : "unanswerable", jj);
     }
-    j.put("threshold", mode.threshold());
+    j.put("thresholds", List.copyOf(lines));
     return j;
-  }
-
-  /** ctxpack's compressor and the on-topic line of its scorer, for threshold mode. */
-  record ThresholdMode(Compressor compressor, double threshold) {}
-
-  /** Threshold mode of ctxpack's compressor; null when its scorer has no on-topic line. */
-  ThresholdMode thresholdMode() {
-    ExtractiveCompressor c = ctxpackCompressor(embedder);
-    double line = c.scorer().onTopic();
-    return Double.isNaN(line) ? null : new ThresholdMode(c, line);
   }
 
   /** Candidate-sentence ranking on WikiQA: MAP and MRR per scorer over questions with a positive. */
