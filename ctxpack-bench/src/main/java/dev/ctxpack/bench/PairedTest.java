@@ -9,9 +9,9 @@ import java.util.SplittableRandom;
  * methods on the same queries: the share of random sign assignments whose mean difference is at
  * least as large in magnitude as the observed one. Seeded, so the same input gives the same p.
  */
-final class PairedTest {
-  static final int ROUNDS = 10_000;
-  static final long SEED = 20_240_601L;
+public final class PairedTest {
+  public static final int ROUNDS = 10_000;
+  public static final long SEED = 20_240_601L;
 
   private PairedTest() {}
 
@@ -33,7 +33,8 @@ final class PairedTest {
     return new Comparison(method, baseline, mean(diff), pValue(diff, ROUNDS, SEED), wins, losses, diff.length);
   }
 
-  static double pValue(double[] diff, int rounds, long seed) {
+  /** The two-sided p of the per-query differences {@code diff}, from {@code rounds} seeded sign flips. */
+  public static double pValue(double[] diff, int rounds, long seed) {
     if (diff.length == 0) return 1.0;
     double observed = Math.abs(mean(diff));
     SplittableRandom random = new SplittableRandom(seed);
