@@ -3,6 +3,7 @@ package dev.ctxpack.compress;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.model.Passage;
 import dev.ctxpack.model.Span;
+import dev.ctxpack.text.LanguageDetector;
 import dev.ctxpack.text.SentenceSegmenter;
 import dev.ctxpack.text.Terms;
 import dev.ctxpack.text.TextNormalizer;
@@ -58,6 +59,7 @@ public final class ExtractiveCompressor implements Compressor {
   private final Tokenizer tokenizer;
   private final SentenceSegmenter segmenter = new SentenceSegmenter();
   private final Noise noise = new Noise();
+  private final LanguageDetector languages = new LanguageDetector();
   private final int gapTokens;
 
   private ExtractiveCompressor(Builder b) {
@@ -88,10 +90,12 @@ public final class ExtractiveCompressor implements Compressor {
     List<Sentence> out = new ArrayList<>();
     for (int i = 0; i < inputs.size(); i++) {
       List<CompressInput.Part> parts = inputs.get(i).parts();
+      // The passage's language picks the abbreviations that do not end a sentence.
+      Language language = languages.detect(parts.get(0).text());
       for (int p = 0; p < parts.size(); p++) {
         String text = parts.get(p).text();
         int k = 0;
-        for (Span s : segmenter.split(text, Language.UNKNOWN)) {
+        for (Span s : segmenter.split(text, language)) {
           out.add(new Sentence(i, p, k++, s.start(), s.end(), text.substring(s.start(), s.end())));
         }
       }
@@ -134,7 +138,7 @@ public final class ExtractiveCompressor implements Compressor {
     int[] tokens = new int[n];
     for (int i = 0; i < n; i++) tokens[i] = tokenizer.count(sentences.get(i).text());
 
-    Selection sel = select(query, sentences, flagged, score, tokens, o);
+    Selection sel = select(query, inputs, sentences, flagged, score, tokens, o);
     List<Compression.Compressed> passages = render(inputs, sentences, sel);
     if (o.budget() > 0) {
       while (total(passages) > o.budget() && sel.dropWeakest(score)) passages = render(inputs, sentences, sel);
@@ -174,8 +178,8 @@ public final class ExtractiveCompressor implements Compressor {
     }
   }
 
-  private Selection select(String query, List<Sentence> sentences, DropReason[] flagged, double[] score, int[] tokens,
-      CompressOptions o) {
+  private Selection select(String query, List<CompressInput> inputs, List<Sentence> sentences, DropReason[] flagged,
+      double[] score, int[] tokens, CompressOptions o) {
     int n = sentences.size();
     Selection sel = new Selection(n);
     Integer[] order = new Integer[n];
@@ -202,8 +206,9 @@ public final class ExtractiveCompressor implements Compressor {
       for (int i : knapsack(flagged, value, tokens, o, budget)) {
         sel.kept[i] = true;
         sel.units.add(new int[] {i});
-        spent += tokens[i] + gapTokens;
       }
+      // The knapsack charged every sentence a gap; what is left is counted exactly.
+      spent = total(render(inputs, sentences, sel));
     }
     for (int i : order) {
       if (flagged[i] != null || sel.kept[i]) continue;
@@ -221,11 +226,11 @@ public final class ExtractiveCompressor implements Compressor {
         }
       }
       int cost = 0;
-      for (int u : unit) cost += tokens[u] + (adjacentKept(sentences, sel.kept, u) ? 0 : gapTokens);
+      for (int u : unit) cost += tokens[u] + gapCost(sentences, sel.kept, u);
       if (cost > budget - spent && unit.size() > 1) {
         // The sentence alone, when it and its predecessor do not fit together.
         unit = List.of(i);
-        cost = tokens[i] + (adjacentKept(sentences, sel.kept, i) ? 0 : gapTokens);
+        cost = tokens[i] + gapCost(sentences, sel.kept, i);
       }
       if (cost > budget - spent) continue;
       for (int u : unit) sel.kept[u] = true;
@@ -361,6 +366,18 @@ public final class ExtractiveCompressor implements Compressor {
 
   private static boolean samePart(Sentence a, Sentence b) {
     return a.input() == b.input() && a.part() == b.part();
+  }
+
+  /**
+   * What joining sentence {@code i} to its passage's kept text costs besides its own tokens: nothing
+   * for the passage's first kept span or next to a kept sentence, else a gap marker.
+   */
+  private int gapCost(List<Sentence> sentences, boolean[] kept, int i) {
+    if (adjacentKept(sentences, kept, i)) return 0;
+    int input = sentences.get(i).input();
+    for (int j = i - 1; j >= 0 && sentences.get(j).input() == input; j--) if (kept[j]) return gapTokens;
+    for (int j = i + 1; j < sentences.size() && sentences.get(j).input() == input; j++) if (kept[j]) return gapTokens;
+    return 0;
   }
 
   private static boolean adjacentKept(List<Sentence> sentences, boolean[] kept, int i) {

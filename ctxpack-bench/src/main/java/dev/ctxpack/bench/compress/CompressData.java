@@ -41,8 +41,8 @@ public final class CompressData {
    * The half of an article (SQuAD, FaQuAD: keyed by article title) or question (WikiQA: keyed by
    * QuestionID): REPORT when the first byte of the SHA-256 of the key's UTF-8 bytes is even, else
    * FIT. Stable across runs, machines and JVMs, and independent of what else is in the data set.
-   * The same rule as {@link QaSets#split}, which {@code FitCompressor} fits the shipped scorer on
-   * (a test holds them equal). Keys are titles as written in the file (SQuAD's underscores kept).
+   * {@code FitCompressor} fits the shipped scorer on the FIT half. Keys are titles as written in the
+   * file (SQuAD's underscores kept).
    */
   public static Half split(String key) {
     return (sha256(key)[0] & 1) == 0 ? Half.REPORT : Half.FIT;

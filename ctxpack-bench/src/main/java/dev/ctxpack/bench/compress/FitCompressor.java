@@ -29,11 +29,13 @@ import picocli.CommandLine.Option;
 /**
  * Fits {@link FeatureSentenceScorer}'s models and writes them as its properties resource.
  *
- * <p>Training data: the FIT half ({@link QaSets#split}) of SQuAD 2.0 dev (English, answerable
- * questions) and of FaQuAD train (Portuguese); the REPORT halves, on which the compression
- * evaluation reports, are never read here. Each question becomes the request the evaluation builds
- * (its paragraph and four others of its article, shuffled with a fixed seed); a sentence is
- * positive when it holds one of the question's answer strings. Vectors: all-MiniLM-L6-v2 on the
+ * <p>Training data: the FIT half ({@link CompressData#split}) of SQuAD 2.0 dev (English,
+ * answerable questions), of WikiQA dev (English) and of FaQuAD train (Portuguese); the REPORT
+ * halves, on which the compression evaluation reports, are never read here. Each SQuAD or FaQuAD
+ * question becomes the request the evaluation builds ({@link CompressData#cases}: its paragraph and
+ * four others of its article, shuffled with a fixed seed); a sentence is positive when it holds one
+ * of the question's answer strings. A WikiQA question's candidates are each their own input,
+ * positive by their gold label. Vectors: all-MiniLM-L6-v2 on the
  * fly, as {@code ctxpack compress} computes them; models are fitted with them (English) and without
  * them (English and Portuguese: MiniLM was not trained for Portuguese, and an index may hold no
  * vectors).
@@ -91,8 +93,15 @@ public final class FitCompressor implements Callable<Integer> {
       boolean withVectors = !key.endsWith("lexical");
       Path file = lang.equals("en") ? data.resolve("squad_v2_en/dev-v2.0.json") : data.resolve("faquad/train.json");
       List<Group> groups = groups(file, features, segmenter, withVectors);
+      int wiki = 0;
+      if (lang.equals("en")) {
+        List<Group> w = wikiQa(data.resolve("wikiqa/WikiQA-dev.tsv"), features, withVectors);
+        wiki = w.size();
+        groups.addAll(w);
+      }
       log.printf(Locale.ROOT, "%s: %d training questions from the FIT half of %s%n", key, groups.size(), file);
-      header.add(key + ": " + groups.size() + " questions, FIT half of " + data.relativize(file) + "; CV (" + folds + " folds) MRR of the first answer sentence:");
+      header.add(key + ": " + (groups.size() - wiki) + " questions of the FIT half of " + data.relativize(file)
+          + (wiki > 0 ? " and " + wiki + " of the FIT half of wikiqa/WikiQA-dev.tsv" : "") + "; CV (" + folds + " folds) MRR of the first answer sentence:");
       double bestMrr = -1;
       double bestLambda = LAMBDAS[0];
       for (double lambda : LAMBDAS) {
@@ -127,32 +136,39 @@ public final class FitCompressor implements Callable<Integer> {
 
   List<Group> groups(Path file, FeatureSentenceScorer features, ExtractiveCompressor segmenter, boolean withVectors)
       throws IOException {
-    List<QaSets.Article> articles = QaSets.read(file);
-    Random random = new Random(SEED);
     List<Group> out = new ArrayList<>();
-    for (QaSets.Article a : articles) {
-      if (QaSets.split(a.title()) != QaSets.Half.FIT) continue;
-      for (int p = 0; p < a.paragraphs().size(); p++) {
-        for (QaSets.Question q : a.paragraphs().get(p).questions()) {
-          if (q.impossible() || q.answers().isEmpty()) continue;
-          QaSets.Request r = QaSets.request(a, p, q, 4, random);
-          List<CompressInput> inputs = new ArrayList<>();
-          for (int i = 0; i < r.paragraphs().size(); i++) inputs.add(CompressInput.of("p" + i, r.paragraphs().get(i)));
-          List<Sentence> sentences = segmenter.sentences(inputs);
-          boolean[] pos = new boolean[sentences.size()];
-          boolean any = false;
-          for (int i = 0; i < pos.length; i++) {
-            for (String ans : q.answers()) if (sentences.get(i).text().contains(ans)) pos[i] = true;
-            any |= pos[i];
-          }
-          if (!any) continue; // the answer crosses a sentence boundary: no sentence holds it
-          out.add(new Group(features.features(q.question(), inputs, sentences, withVectors), pos));
-        }
+    for (CompressData.Case c : CompressData.cases(CompressData.loadSquad(file), CompressData.Half.FIT, true, 0, SEED)) {
+      List<Sentence> sentences = segmenter.sentences(c.inputs());
+      boolean[] pos = new boolean[sentences.size()];
+      boolean any = false;
+      for (int i = 0; i < pos.length; i++) {
+        for (String ans : c.answers()) if (sentences.get(i).text().contains(ans)) pos[i] = true;
+        any |= pos[i];
       }
+      if (!any) continue; // the answer crosses a sentence boundary: no sentence holds it
+      out.add(new Group(features.features(c.question(), c.inputs(), sentences, withVectors), pos));
     }
     if (maxQuestions > 0 && out.size() > maxQuestions) {
       java.util.Collections.shuffle(out, new Random(SEED));
       out = new ArrayList<>(out.subList(0, maxQuestions));
+    }
+    return out;
+  }
+
+  /**
+   * The FIT half of WikiQA dev: each question's candidate sentences, each its own input (as the
+   * evaluation ranks them), positive by the gold label.
+   */
+  List<Group> wikiQa(Path file, FeatureSentenceScorer features, boolean withVectors) throws IOException {
+    List<Group> out = new ArrayList<>();
+    for (CompressData.WikiQuestion q : CompressData.loadWikiQa(file)) {
+      if (CompressData.split(q.id()) != CompressData.Half.FIT || !q.hasPositive()) continue;
+      List<CompressInput> inputs = new ArrayList<>();
+      for (int i = 0; i < q.sentences().size(); i++) inputs.add(CompressInput.of("s" + i, q.sentences().get(i)));
+      List<Sentence> sentences = GreedySelector.wholeInputs(inputs);
+      boolean[] pos = new boolean[sentences.size()];
+      for (int i = 0; i < pos.length; i++) pos[i] = q.labels().get(i);
+      out.add(new Group(features.features(q.question(), inputs, sentences, withVectors), pos));
     }
     return out;
   }
