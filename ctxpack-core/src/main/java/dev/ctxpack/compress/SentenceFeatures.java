@@ -25,7 +25,8 @@ public final class SentenceFeatures {
       "bm25_rel", "bm25_log", "cover_idf", "cover_rel", "bigram", "dense", "dense_rel", "dense_present",
       "neighbour_cover", "window_cover", "passage_cover", "passage_rr", "input_rr", "first", "position",
       "length_log", "answer_type", "answer_type_asked", "novel_log", "run", "proximity", "bm25_rr", "dense_rr",
-      "cover_x_dense", "type_x_cover", "type_x_dense", "passage_x_cover", "window_x_dense");
+      "cover_x_dense", "type_x_cover", "type_x_dense", "passage_x_cover", "window_x_dense", "dense_window",
+      "dense_passage");
 
   static final int BM25_REL = 0;
   static final int BM25_LOG = 1;
@@ -55,6 +56,8 @@ public final class SentenceFeatures {
   static final int TYPE_X_DENSE = 25;
   static final int PASSAGE_X_COVER = 26;
   static final int WINDOW_X_DENSE = 27;
+  static final int DENSE_WINDOW = 28;
+  static final int DENSE_PASSAGE = 29;
 
   private static final double K1 = 1.2;
   private static final double B = 0.75;
@@ -206,6 +209,16 @@ public final class SentenceFeatures {
 
     double[] bm25Rr = reciprocalRanks(bm25);
     double[] denseRr = anyDense ? reciprocalRanks(dense) : new double[n];
+    double[] passageDense = new double[inputsN];
+    if (anyDense) {
+      int from = 0;
+      for (int i = 1; i <= n; i++) {
+        if (i == n || sentences.get(i).input() != sentences.get(from).input()) {
+          passageDense[sentences.get(from).input()] = cosine(queryVector, vectors, from, i - 1);
+          from = i;
+        }
+      }
+    }
     AnswerType type = answerType(query);
     Set<String> queryFolded = new HashSet<>(q);
     Map<Integer, Integer> partSizes = new HashMap<>();
@@ -281,11 +294,36 @@ public final class SentenceFeatures {
       r[TYPE_X_DENSE] = r[ANSWER_TYPE] * denseUnit;
       r[PASSAGE_X_COVER] = passageRr[s.input()] * cover[i];
       r[WINDOW_X_DENSE] = r[WINDOW_COVER] * denseUnit;
+      if (r[DENSE_PRESENT] > 0) {
+        // The sentence with its neighbours, and its whole passage, by the mean of their vectors.
+        r[DENSE_WINDOW] = cosine(queryVector, vectors, i - (hasPrev ? 1 : 0), i + (hasNext ? 1 : 0));
+        r[DENSE_PASSAGE] = passageDense[s.input()];
+      }
     }
     if (!anyDense) {
       for (double[] r : x) r[DENSE_PRESENT] = 0;
     }
     return x;
+  }
+
+  /** Cosine of {@code q} and the mean of {@code vectors[from..to]} (null entries skipped; 0 if none). */
+  private static double cosine(float[] q, float[][] vectors, int from, int to) {
+    double[] sum = new double[q.length];
+    boolean any = false;
+    for (int j = from; j <= to; j++) {
+      float[] v = vectors[j];
+      if (v == null) continue;
+      any = true;
+      for (int k = 0; k < sum.length; k++) sum[k] += v[k];
+    }
+    if (!any) return 0;
+    double dot = 0;
+    double norm = 0;
+    for (int k = 0; k < sum.length; k++) {
+      dot += q[k] * sum[k];
+      norm += sum[k] * sum[k];
+    }
+    return norm == 0 ? 0 : dot / Math.sqrt(norm);
   }
 
   /** 1 / (1 + the number of strictly greater values); NaN ranks last. */

@@ -524,10 +524,10 @@ public final class CompressEval implements Callable<Integer> {
     } else {
       note = String.format(Locale.ROOT, "Selector check: BM25 through `ExtractiveCompressor` (predecessors and clause cuts off; "
           + "row \"%s\") differs from BM25 through `GreedySelector` on %s of %,d requests at %s. Both take sentences best "
-          + "first, ties in source order; they differ in the fit test: the compressor charges every kept sentence its tokens plus "
-          + "a gap (\" … \") even when it opens its passage's output, where no gap is written, and recounts exactly only at "
-          + "the end, so it stops earlier; `GreedySelector` counts every candidate output exactly. The compressor also never "
-          + "keeps sentences it flags as noise or repeats and segments without a language.", BM25_CHECK,
+          + "first, ties in source order; they differ in the fit test: the compressor estimates each sentence's cost (its "
+          + "tokens, plus a gap \" … \" where one is written) and recounts exactly at the end, while `GreedySelector` "
+          + "counts every candidate output exactly; the compressor also never keeps sentences it flags as noise, repeats "
+          + "or unrelated to the query (no query term in it or its neighbours while its passage has some).", BM25_CHECK,
           Arrays.stream(differ).mapToObj(Integer::toString).collect(Collectors.joining(" / ")), n,
           Arrays.stream(BUDGETS).mapToObj(CompressEval::pct0).collect(Collectors.joining(" / ")));
     }
