@@ -93,6 +93,34 @@ class CompressEndToEndTest {
     assertThat(CliRunner.run("compress", "-q", "x", "--threshold", "1.5", "--input", in.toString()).err()).contains("[0, 1]");
   }
 
+  @Test
+  void packCompressesWithTheSentenceVectorsStoredAtIngest() throws Exception {
+    Path corpus = Files.createDirectories(dir.resolve("corpus"));
+    String page = "Home | News | Contact\n\n" + RHINE + " Barges carry coal and grain along its lower course. "
+        + "The Rhine is an important shipping route in Europe.\n\nWe use cookies to improve your experience.";
+    Files.writeString(corpus.resolve("rhine.txt"), page);
+    Files.writeString(corpus.resolve("curie.txt"), CURIE);
+    String index = dir.resolve("idx").toString();
+    CliRunner in = CliRunner.run("ingest", "--index", index, "--format", "json", corpus.toString());
+    assertThat(in.code()).as(in.err()).isZero();
+
+    CliRunner pack = CliRunner.run("pack", "--index", index, "--format", "json", "--budget", "400", "-q", "How long is the Rhine?");
+    assertThat(pack.code()).as(pack.err()).isZero();
+    JsonNode p = pack.json();
+    assertThat(p.get("trace").get(0).get("reason").asText()).contains("compress=features:index+all-minilm-l6-v2-q");
+    String trace = p.get("trace").toString();
+    assertThat(trace).contains("\"rule\":\"compress:navigation\"").contains("\"rule\":\"compress:boilerplate\"");
+    JsonNode rhine = null;
+    for (JsonNode s : p.get("sources")) if (s.get("docId").asText().length() > 0 && s.get("text").asText().contains("Rhine")) rhine = s;
+    assertThat(rhine).isNotNull();
+    assertThat(rhine.get("text").asText()).contains("The river is about 1,230 km long.").doesNotContain("cookies");
+    for (String piece : rhine.get("text").asText().split(" … ")) assertThat(page).contains(piece);
+
+    CliRunner whole = CliRunner.run("pack", "--index", index, "--format", "json", "--budget", "400", "--no-compress",
+        "-q", "How long is the Rhine?");
+    assertThat(whole.json().get("prompt").asText()).contains("cookies");
+  }
+
   private static String line(String id, String text) throws Exception {
     ObjectMapper m = new ObjectMapper();
     return m.writeValueAsString(m.createObjectNode().put("id", id).put("text", text));
