@@ -61,8 +61,16 @@ import org.openjdk.jmh.annotations.Warmup;
  *       compress}, or an index without sentence vectors, costs);
  *   <li>{@code vectors=none}: {@code SentenceVectors.none()}: lexical features only, no model;
  *   <li>{@code queryEmbedding}: what {@code stored} spends on the query alone ({@link
- *       IndexSentenceVectors#query}: language detection and one MiniLM run), over the same claims.
+ *       IndexSentenceVectors#query}: language detection and one MiniLM run), over the same claims;
+ *   <li>{@code storedLookup}: what {@code stored} spends reading the request's sentence vectors
+ *       from the index ({@link IndexSentenceVectors#sentences}, no embedder; the sentences
+ *       segmented in the setup).
  * </ul>
+ *
+ * {@code minTokens} (default 0, the chunks as retrieved) above 0 takes, for each claim, the first
+ * 40 chunks of at least that many tokens among the top {@value #DEEP} by hybrid search: longer
+ * passages than retrieval gives (SciFact abstracts are often shorter than a 300-token chunk), of
+ * lower rank.
  *
  * The embedder is MiniLM with no cache, run on the calling thread ({@code new
  * MiniLmEmbedder(Runnable::run)}), so one call uses one core; the default embedder would spread an
@@ -82,6 +90,8 @@ public class CompressBenchmark {
   static final int BUDGET = 4000;
   /** On-the-fly requests compressed by the setup's check (each embeds some 400 sentences). */
   static final int CHECKED_ON_THE_FLY = 3;
+  /** How deep {@code minTokens} looks for long chunks. */
+  static final int DEEP = 200;
 
   /** The requests and a compressor over the {@code vectors} source under test. */
   @State(Scope.Benchmark)
@@ -89,6 +99,13 @@ public class CompressBenchmark {
     /** Where sentence vectors come from: {@code stored}, {@code on-the-fly} or {@code none}. */
     @Param({"stored", "on-the-fly", "none"})
     public String vectors;
+
+    /**
+     * 0: the top 40 chunks as retrieved; above 0, the first 40 of at least this many tokens among
+     * the top {@value #DEEP} (passages closer to the chunker's 300-token maximum).
+     */
+    @Param({"0"})
+    public int minTokens;
 
     private SciFactIndex scifact;
     private List<Request> requests;
@@ -99,7 +116,7 @@ public class CompressBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws IOException {
       scifact = SciFactIndex.openOrBuild();
-      requests = requests(scifact);
+      requests = requests(scifact, minTokens);
       Embedder embedder = oneCoreEmbedder();
       SentenceVectors source = switch (vectors) {
         case "stored" -> new IndexSentenceVectors(scifact.index, embedder);
@@ -151,9 +168,9 @@ public class CompressBenchmark {
         Map<String, List<Index.SentenceVector>> perChunk = scifact.index.sentenceVectors(r.chunkIds());
         for (List<Index.SentenceVector> l : perChunk.values()) if (!l.isEmpty()) chunksWithVectors++;
       }
-      System.err.printf("[jmh] %d requests of %d passages: %.1f tokens per passage on average (o200k_base; min %d,"
+      System.err.printf("[jmh] minTokens=%d: %d requests of %d passages: %.1f tokens per passage on average (o200k_base; min %d,"
           + " max %d), %.0f per request; %.1f sentences per request, %.1f %% of them with a vector stored in the"
-          + " index (%d of %d chunks have sentence vectors)%n", requests.size(), PASSAGES,
+          + " index (%d of %d chunks have sentence vectors)%n", minTokens, requests.size(), PASSAGES,
           passageTokens / (double) passages, minTokens, maxTokens, passageTokens / (double) requests.size(),
           sentences / (double) requests.size(), 100.0 * stored / sentences, chunksWithVectors, passages);
       if (vectors.equals("stored") && chunksWithVectors == 0) {
@@ -196,7 +213,7 @@ public class CompressBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws IOException {
       scifact = SciFactIndex.openOrBuild();
-      queries = requests(scifact).stream().map(Request::query).toList();
+      queries = requests(scifact, 0).stream().map(Request::query).toList();
       vectors = new IndexSentenceVectors(scifact.index, oneCoreEmbedder());
     }
 
@@ -212,6 +229,36 @@ public class CompressBenchmark {
     }
   }
 
+  /** The same requests, segmented once, for the stored vectors' look-up alone. */
+  @State(Scope.Benchmark)
+  public static class Lookups {
+    private SciFactIndex scifact;
+    private List<Request> requests;
+    private List<List<Sentence>> sentences;
+    private IndexSentenceVectors stored;
+    private int next;
+
+    @Setup(Level.Trial)
+    public void setUp() throws IOException {
+      scifact = SciFactIndex.openOrBuild();
+      requests = requests(scifact, 0);
+      ExtractiveCompressor segmenter = ExtractiveCompressor.defaults(SentenceVectors.none());
+      sentences = requests.stream().map(r -> segmenter.sentences(r.inputs())).toList();
+      stored = new IndexSentenceVectors(scifact.index, null);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws IOException {
+      scifact.close();
+    }
+
+    float[][] lookUpNext() throws IOException {
+      int i = next;
+      next = (next + 1) % requests.size();
+      return stored.sentences(requests.get(i).inputs(), sentences.get(i));
+    }
+  }
+
   @Benchmark
   public Compression compress(Requests r) throws IOException {
     return r.compressNext();
@@ -220,6 +267,11 @@ public class CompressBenchmark {
   @Benchmark
   public float[] queryEmbedding(Queries q) {
     return q.embedNext();
+  }
+
+  @Benchmark
+  public float[][] storedLookup(Lookups l) throws IOException {
+    return l.lookUpNext();
   }
 
   /** One request: a claim and its retrieved chunks as compression inputs, in rank order. */
@@ -234,14 +286,20 @@ public class CompressBenchmark {
     return new MiniLmEmbedder(Runnable::run);
   }
 
-  /** The first {@value #REQUESTS} claims that retrieve {@value #PASSAGES} chunks by hybrid search. */
-  static List<Request> requests(SciFactIndex scifact) throws IOException {
+  /**
+   * The first {@value #REQUESTS} claims that retrieve {@value #PASSAGES} chunks by hybrid search;
+   * with {@code minTokens} above 0, {@value #PASSAGES} chunks of at least that many tokens among
+   * the top {@value #DEEP}, in rank order.
+   */
+  static List<Request> requests(SciFactIndex scifact, int minTokens) throws IOException {
     HybridRetriever retriever = new HybridRetriever(scifact.index, scifact.embedder);
-    RetrievalOptions o = new RetrievalOptions(RetrievalMode.HYBRID, PASSAGES, PASSAGES, PASSAGES);
+    int k = minTokens > 0 ? DEEP : PASSAGES;
+    RetrievalOptions o = new RetrievalOptions(RetrievalMode.HYBRID, k, k, k);
     List<Request> out = new ArrayList<>(REQUESTS);
     for (String q : scifact.queries) {
       if (out.size() == REQUESTS) break;
-      List<Candidate> found = retriever.retrieve(q, o, new Trace());
+      List<Candidate> found = retriever.retrieve(q, o, new Trace()).stream()
+          .filter(c -> c.chunk().tokens() >= minTokens).toList();
       if (found.size() < PASSAGES) continue;
       List<CompressInput> inputs = new ArrayList<>(PASSAGES);
       for (Candidate c : found.subList(0, PASSAGES)) {
@@ -251,7 +309,8 @@ public class CompressBenchmark {
       out.add(new Request(q, List.copyOf(inputs)));
     }
     if (out.size() < REQUESTS) {
-      throw new IllegalStateException("only " + out.size() + " claims retrieved " + PASSAGES + " chunks");
+      throw new IllegalStateException("only " + out.size() + " claims retrieved " + PASSAGES + " chunks"
+          + (minTokens > 0 ? " of at least " + minTokens + " tokens" : ""));
     }
     return List.copyOf(out);
   }
