@@ -148,8 +148,8 @@ public class CompressBenchmark {
       Tokenizer tok = Tokenizers.defaultTokenizer();
       long passages = 0;
       long passageTokens = 0;
-      int minTokens = Integer.MAX_VALUE;
-      int maxTokens = 0;
+      int fewest = Integer.MAX_VALUE;
+      int most = 0;
       long sentences = 0;
       long stored = 0;
       long chunksWithVectors = 0;
@@ -159,8 +159,8 @@ public class CompressBenchmark {
           int t = tok.count(in.parts().get(0).text());
           passages++;
           passageTokens += t;
-          minTokens = Math.min(minTokens, t);
-          maxTokens = Math.max(maxTokens, t);
+          fewest = Math.min(fewest, t);
+          most = Math.max(most, t);
         }
         List<Sentence> ss = compressor.sentences(r.inputs());
         sentences += ss.size();
@@ -171,7 +171,7 @@ public class CompressBenchmark {
       System.err.printf("[jmh] minTokens=%d: %d requests of %d passages: %.1f tokens per passage on average (o200k_base; min %d,"
           + " max %d), %.0f per request; %.1f sentences per request, %.1f %% of them with a vector stored in the"
           + " index (%d of %d chunks have sentence vectors)%n", minTokens, requests.size(), PASSAGES,
-          passageTokens / (double) passages, minTokens, maxTokens, passageTokens / (double) requests.size(),
+          passageTokens / (double) passages, fewest, most, passageTokens / (double) requests.size(),
           sentences / (double) requests.size(), 100.0 * stored / sentences, chunksWithVectors, passages);
       if (vectors.equals("stored") && chunksWithVectors == 0) {
         throw new IllegalStateException("the index holds no sentence vectors (built before ingest stored them, or"
