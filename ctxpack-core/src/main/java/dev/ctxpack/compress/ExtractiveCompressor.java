@@ -6,7 +6,6 @@ import dev.ctxpack.model.Span;
 import dev.ctxpack.text.LanguageDetector;
 import dev.ctxpack.text.SentenceSegmenter;
 import dev.ctxpack.text.Terms;
-import dev.ctxpack.text.TextNormalizer;
 import dev.ctxpack.token.Tokenizer;
 import dev.ctxpack.token.Tokenizers;
 import java.io.IOException;
@@ -52,6 +51,8 @@ public final class ExtractiveCompressor implements Compressor {
    * most often at 10 % of the tokens on the FIT half of SQuAD (1, 2, 4, 8 tried).
    */
   static final double SHARPNESS = 1;
+  /** Characters of a passage read to tell its language. */
+  static final int LANGUAGE_SAMPLE = 400;
   /** How many of the best sentences left are tried for a clause cut. */
   static final int MAX_CUT_TRIES = 3;
 
@@ -90,8 +91,10 @@ public final class ExtractiveCompressor implements Compressor {
     List<Sentence> out = new ArrayList<>();
     for (int i = 0; i < inputs.size(); i++) {
       List<CompressInput.Part> parts = inputs.get(i).parts();
-      // The passage's language picks the abbreviations that do not end a sentence.
-      Language language = languages.detect(parts.get(0).text());
+      // The passage's language picks the abbreviations that do not end a sentence; its opening
+      // words tell it.
+      String first = parts.get(0).text();
+      Language language = languages.detect(first.length() > LANGUAGE_SAMPLE ? first.substring(0, LANGUAGE_SAMPLE) : first);
       for (int p = 0; p < parts.size(); p++) {
         String text = parts.get(p).text();
         int k = 0;
@@ -121,7 +124,7 @@ public final class ExtractiveCompressor implements Compressor {
     for (int i = 0; i < n; i++) {
       String text = sentences.get(i).text();
       flagged[i] = noise.classify(text);
-      if (flagged[i] == null && words(text) >= 3 && seen.putIfAbsent(TextNormalizer.identityForm(text), i) != null) {
+      if (flagged[i] == null && words(text) >= 3 && seen.putIfAbsent(repeatKey(text), i) != null) {
         flagged[i] = DropReason.DUPLICATE;
       }
     }
@@ -131,9 +134,12 @@ public final class ExtractiveCompressor implements Compressor {
     }
     // A sentence unrelated to the query is never kept, however much room is left.
     Set<String> queryTerms = terms(query);
-    boolean[] anchored = anchored(inputs.size(), sentences, queryTerms);
+    boolean[] hasTerm = new boolean[n];
+    for (int i = 0; i < n; i++) hasTerm[i] = hasTerm(sentences.get(i).text(), queryTerms);
+    boolean[] anchored = new boolean[inputs.size()];
+    for (int i = 0; i < n; i++) if (hasTerm[i]) anchored[sentences.get(i).input()] = true;
     for (int i = 0; i < n; i++) {
-      if (flagged[i] == null && unrelated(i, sentences, queryTerms, score, anchored)) flagged[i] = DropReason.OFF_TOPIC;
+      if (flagged[i] == null && unrelated(i, sentences, hasTerm, queryTerms, score, anchored)) flagged[i] = DropReason.OFF_TOPIC;
     }
     int[] tokens = new int[n];
     for (int i = 0; i < n; i++) tokens[i] = tokenizer.count(sentences.get(i).text());
@@ -144,7 +150,7 @@ public final class ExtractiveCompressor implements Compressor {
       while (total(passages) > o.budget() && sel.dropWeakest(score)) passages = render(inputs, sentences, sel);
     }
     double onTopic = !Double.isNaN(o.threshold()) ? o.threshold() : scorer.onTopic(query);
-    return new Compression(passages, dropped(inputs, sentences, sel, flagged, score, onTopic, queryTerms, anchored),
+    return new Compression(passages, dropped(inputs, sentences, sel, flagged, score, onTopic, hasTerm, queryTerms, anchored),
         tokensIn, total(passages));
   }
 
@@ -270,7 +276,7 @@ public final class ExtractiveCompressor implements Compressor {
   }
 
   /** The most cells the knapsack's table may hold; costs are coarsened to stay under it. */
-  private static final int MAX_CELLS = 4_000_000;
+  private static final int MAX_CELLS = 300_000;
 
   /**
    * The eligible sentences (above the threshold, if any) whose scores sum highest with costs (tokens
@@ -421,13 +427,13 @@ public final class ExtractiveCompressor implements Compressor {
   }
 
   private List<Compression.Dropped> dropped(List<CompressInput> inputs, List<Sentence> sentences, Selection sel,
-      DropReason[] flagged, double[] score, double onTopic, Set<String> queryTerms, boolean[] anchored) {
+      DropReason[] flagged, double[] score, double onTopic, boolean[] hasTerm, Set<String> queryTerms, boolean[] anchored) {
     List<Compression.Dropped> out = new ArrayList<>();
     for (int i = 0; i < sentences.size(); i++) {
       if (sel.kept[i]) continue;
       Sentence s = sentences.get(i);
       DropReason reason = flagged[i] != null ? flagged[i]
-          : offTopic(i, sentences, queryTerms, score, onTopic, anchored) ? DropReason.OFF_TOPIC : DropReason.BUDGET;
+          : offTopic(i, sentences, hasTerm, queryTerms, score, onTopic, anchored) ? DropReason.OFF_TOPIC : DropReason.BUDGET;
       String id = inputs.get(s.input()).id();
       int[] cut = sel.cuts.get(i);
       if (cut != null) {
@@ -444,10 +450,10 @@ public final class ExtractiveCompressor implements Compressor {
    * Off-topic rather than over the budget: below the threshold or the scorer's on-topic line, or
    * {@link #unrelated}.
    */
-  private static boolean offTopic(int i, List<Sentence> sentences, Set<String> queryTerms, double[] score, double onTopic,
-      boolean[] anchored) {
+  private static boolean offTopic(int i, List<Sentence> sentences, boolean[] hasTerm, Set<String> queryTerms,
+      double[] score, double onTopic, boolean[] anchored) {
     if (!Double.isNaN(onTopic) && score[i] < onTopic) return true;
-    return unrelated(i, sentences, queryTerms, score, anchored);
+    return unrelated(i, sentences, hasTerm, queryTerms, score, anchored);
   }
 
   /**
@@ -456,21 +462,14 @@ public final class ExtractiveCompressor implements Compressor {
    * query term at all was found by meaning (dense retrieval, a paraphrase): its sentences are left
    * to the scores and the budget.
    */
-  private static boolean unrelated(int i, List<Sentence> sentences, Set<String> queryTerms, double[] score,
-      boolean[] anchored) {
+  private static boolean unrelated(int i, List<Sentence> sentences, boolean[] hasTerm, Set<String> queryTerms,
+      double[] score, boolean[] anchored) {
     if (score[i] >= 0.5 || queryTerms.isEmpty() || !anchored[sentences.get(i).input()]) return false;
     for (int j = Math.max(0, i - 1); j <= Math.min(sentences.size() - 1, i + 1); j++) {
       if (j != i && !samePart(sentences.get(j), sentences.get(i))) continue;
-      if (hasTerm(sentences.get(j).text(), queryTerms)) return false;
+      if (hasTerm[j]) return false;
     }
     return true;
-  }
-
-  /** Which inputs hold a query term anywhere. */
-  private static boolean[] anchored(int inputs, List<Sentence> sentences, Set<String> queryTerms) {
-    boolean[] out = new boolean[inputs];
-    for (Sentence s : sentences) if (!out[s.input()] && hasTerm(s.text(), queryTerms)) out[s.input()] = true;
-    return out;
   }
 
   private static boolean hasTerm(String text, Set<String> queryTerms) {
@@ -503,6 +502,27 @@ public final class ExtractiveCompressor implements Compressor {
     for (CompressInput.Part p : in.parts()) {
       if (sb.length() > 0) sb.append(Passage.GAP);
       sb.append(p.text());
+    }
+    return sb.toString();
+  }
+
+  /**
+   * What two sentences share when one repeats the other: the text lower-cased with runs of
+   * whitespace made one space (cheaper than the identity form, and what a repeated sentence of a
+   * page template differs by).
+   */
+  private static String repeatKey(String text) {
+    StringBuilder sb = new StringBuilder(text.length());
+    boolean space = false;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isWhitespace(c)) {
+        space = sb.length() > 0;
+        continue;
+      }
+      if (space) sb.append(' ');
+      space = false;
+      sb.append(Character.toLowerCase(c));
     }
     return sb.toString();
   }

@@ -38,6 +38,13 @@ public final class Noise {
           + "|sobre( n[óo]s)?|faq|help|ajuda|my account|minha conta|cart|carrinho|read more|leia mais|saiba mais|learn more"
           + "|click here|clique aqui|see more|ver mais|show more|mostrar mais|close|fechar|open menu|abrir menu|print|imprimir"
           + "|download|baixar|reply|responder|cancel|cancelar)$");
+  /** A word each {@link #BOILERPLATE} alternative holds (lower case). */
+  private static final String[] BOILERPLATE_WORDS = {
+      "cookie", "privacy", "privacidade", "terms", "termos", "rights", "direitos", "newsletter", "©", "(c"};
+  /** A word each {@link #ADS} alternative holds (lower case). */
+  private static final String[] AD_WORDS = {
+      "advert", "sponsor", "promot", "publicidade", "anúncio", "anuncio", "patrocin", " now", "compre", "shipping",
+      "frete", "offer", "oferta", "code", "cupom", "% "};
   private static final Pattern SEPARATORS = Pattern.compile("\\s[|›»>/•·]\\s");
 
   /** The kind of noise {@code sentence} is, or {@code null} for content. */
@@ -46,8 +53,10 @@ public final class Noise {
     if (s.isEmpty()) return null;
     int words = words(s);
     if (words > MAX_WORDS) return null;
-    if (BOILERPLATE.matcher(s).find()) return DropReason.BOILERPLATE;
-    if (ADS.matcher(s).find()) return DropReason.ADS;
+    // The searching patterns run only where one of their words occurs: most sentences have none.
+    String lower = s.toLowerCase(Locale.ROOT);
+    if (mentions(lower, BOILERPLATE_WORDS) && BOILERPLATE.matcher(s).find()) return DropReason.BOILERPLATE;
+    if (mentions(lower, AD_WORDS) && ADS.matcher(s).find()) return DropReason.ADS;
     if (METADATA.matcher(s).find()) return DropReason.METADATA;
     if (words <= MAX_NAV_WORDS && navigation(s)) return DropReason.NAVIGATION;
     return null;
@@ -66,6 +75,11 @@ public final class Noise {
     int shortItems = 0;
     for (String item : items) if (words(item) <= 3) shortItems++;
     return shortItems * 4 >= items.length * 3 && !s.toLowerCase(Locale.ROOT).matches(".*[a-z][.;] .*");
+  }
+
+  private static boolean mentions(String lower, String[] words) {
+    for (String w : words) if (lower.contains(w)) return true;
+    return false;
   }
 
   private static int words(String s) {
