@@ -25,12 +25,16 @@ public final class Noise {
       "(?iu)^(advertisement|sponsored|promoted|publicidade|an[úu]ncio|patrocinado)\\b"
           + "|\\b(buy now|shop now|order now|compre (j[áa]|agora)|free shipping|frete gr[áa]tis|limited[- ]time offer"
           + "|oferta (imperd[íi]vel|por tempo limitado)|use (the )?(promo|coupon) code|use o cupom|\\d+% (off|de desconto))\\b");
+  /** Metadata lines, by how they open (matched with {@code lookingAt}). */
   private static final Pattern METADATA = Pattern.compile(
-      "(?iu)^(posted|published|updated|last updated|publicado|atualizado|postado)( (on|em|by|por|at|[àa]s))?:?\\s+(\\d|(?-i:\\p{Lu}))"
-          + "|^(by|por) (?-i:\\p{Lu})[\\p{L}.'-]+( (?-i:\\p{Lu})[\\p{L}.'-]+){0,3}\\s*([|•·,-]|$)"
-          + "|\\b\\d+ ?(min(ute)?s? read|min de leitura|minutos de leitura)\\b|^(leitura|reading time)\\b"
-          + "|^(tags|categories|category|categorias|categoria|filed under|arquivado em|marcadores)\\s*:"
-          + "|^(share|compartilhe|compartilhar)( (this|on|no|isto|esta))?\\b|^\\d+ (comments?|coment[áa]rios?|likes?|curtidas?|shares?)\\b");
+      "(?iu)(posted|published|updated|last updated|publicado|atualizado|postado)( (on|em|by|por|at|[àa]s))?:?\\s+(\\d|(?-i:\\p{Lu}))"
+          + "|(by|por) (?-i:\\p{Lu})[\\p{L}.'-]+( (?-i:\\p{Lu})[\\p{L}.'-]+){0,3}\\s*([|•·,-]|$)"
+          + "|(leitura|reading time)\\b"
+          + "|(tags|categories|category|categorias|categoria|filed under|arquivado em|marcadores)\\s*:"
+          + "|(share|compartilhe|compartilhar)( (this|on|no|isto|esta))?\\b|\\d+ (comments?|coment[áa]rios?|likes?|curtidas?|shares?)\\b");
+  /** A reading time anywhere in the line ("5 min read", "3 minutos de leitura"). */
+  private static final Pattern READING_TIME = Pattern.compile(
+      "(?iu)\\b\\d+ ?(min(ute)?s? read|min de leitura|minutos de leitura)\\b");
   private static final Pattern NAV_WORDS = Pattern.compile(
       "(?iu)^(home|in[íi]cio|p[áa]gina inicial|menu|main menu|menu principal|log ?in|log ?out|sign ?in|sign ?up|sair|entrar"
           + "|register|cadastr(e-se|ar)|search|buscar|pesquisar|skip to (main )?content|ir para o conte[úu]do|pular para o conte[úu]do"
@@ -57,7 +61,8 @@ public final class Noise {
     String lower = s.toLowerCase(Locale.ROOT);
     if (mentions(lower, BOILERPLATE_WORDS) && BOILERPLATE.matcher(s).find()) return DropReason.BOILERPLATE;
     if (mentions(lower, AD_WORDS) && ADS.matcher(s).find()) return DropReason.ADS;
-    if (METADATA.matcher(s).find()) return DropReason.METADATA;
+    if (METADATA.matcher(s).lookingAt()) return DropReason.METADATA;
+    if ((lower.contains("read") || lower.contains("leitura")) && READING_TIME.matcher(s).find()) return DropReason.METADATA;
     if (words <= MAX_NAV_WORDS && navigation(s)) return DropReason.NAVIGATION;
     return null;
   }

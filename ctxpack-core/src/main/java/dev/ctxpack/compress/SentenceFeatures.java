@@ -345,7 +345,7 @@ public final class SentenceFeatures {
   private static boolean holds(AnswerType type, String text, Set<String> queryTerms) {
     return switch (type) {
       case TIME -> YEAR.matcher(text).find() || MONTH.matcher(text).find();
-      case NUMBER -> NUMBER.matcher(text).find();
+      case NUMBER -> hasDigit(text) || NUMBER.matcher(text).find();
       case PERSON, PLACE -> {
         var m = NAME.matcher(text);
         while (m.find()) {
@@ -355,6 +355,11 @@ public final class SentenceFeatures {
       }
       case NONE -> false;
     };
+  }
+
+  private static boolean hasDigit(String text) {
+    for (int i = 0; i < text.length(); i++) if (Character.isDigit(text.charAt(i))) return true;
+    return false;
   }
 
   private static boolean samePart(Sentence a, Sentence b) {
