@@ -20,6 +20,9 @@ import java.nio.file.Path;
 
 /** Wires the library's components for one CLI invocation. */
 final class Components {
+  /** At most this many sentences a pack request embeds on the fly for compression. */
+  static final int PACK_MAX_EMBEDDED = 32;
+
   private Components() {}
 
   static Embedder embedder(String spec) {
@@ -72,8 +75,9 @@ final class Components {
         .reranker(reranker);
     // The index's own vectors serve the semantic level and MMR, for the languages they mean something in.
     if (embedder != null) b.vectors(PassageVectors.fromIndex(index, embedder.languages()));
-    // Sentence vectors stored at ingestion feed compression; sentences without them are embedded.
-    if (embedder != null) b.sentenceVectors(new IndexSentenceVectors(index, embedder));
+    // Sentence vectors stored at ingestion feed compression; a few sentences without them (a piece
+    // cut where ingest did not cut) are embedded, an index without them is scored lexically.
+    if (embedder != null) b.sentenceVectors(new IndexSentenceVectors(index, embedder, PACK_MAX_EMBEDDED));
     return b.build();
   }
 }

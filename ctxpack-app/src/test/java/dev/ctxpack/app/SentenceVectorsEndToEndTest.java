@@ -157,6 +157,14 @@ class SentenceVectorsEndToEndTest {
       assertThat(List.of(got)).hasSize(sentences.size()).doesNotContainNull();
       assertThat(java.util.Arrays.asList(new IndexSentenceVectors(index, null).sentences(inputs, sentences)))
           .hasSize(sentences.size()).containsOnlyNulls();
+      // With a cap below the sentences missing, none is embedded: the request goes lexical, fast.
+      CountingEmbedder capped = new CountingEmbedder(minilm);
+      assertThat(sentences.size()).isGreaterThan(1);
+      assertThat(java.util.Arrays.asList(new IndexSentenceVectors(index, capped, sentences.size() - 1).sentences(inputs, sentences)))
+          .containsOnlyNulls();
+      assertThat(capped.batches).isEmpty();
+      assertThat(List.of(new IndexSentenceVectors(index, capped, sentences.size()).sentences(inputs, sentences)))
+          .doesNotContainNull();
     }
   }
 

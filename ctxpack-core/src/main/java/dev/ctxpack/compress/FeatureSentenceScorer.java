@@ -153,8 +153,16 @@ public final class FeatureSentenceScorer implements SentenceScorer {
   public double[] score(String query, List<CompressInput> inputs, List<Sentence> sentences) throws IOException {
     float[] qv = vectors.query(query);
     float[][] sv = qv == null ? null : vectors.sentences(inputs, sentences);
+    // The model with vectors only where most sentences have one; else the lexical model, without them.
+    int with = 0;
+    if (sv != null) for (float[] v : sv) if (v != null) with++;
+    boolean useVectors = qv != null && with * 2 >= sentences.size() && with > 0;
+    if (!useVectors) {
+      qv = null;
+      sv = null;
+    }
     double[][] x = SentenceFeatures.compute(query, inputs, sentences, qv, sv);
-    Model m = model(detector.detect(query), qv != null);
+    Model m = model(detector.detect(query), useVectors);
     double[] out = new double[x.length];
     for (int i = 0; i < x.length; i++) out[i] = m.probability(x[i]);
     return out;

@@ -33,12 +33,25 @@ public final class IndexSentenceVectors implements SentenceVectors {
   private final Index index;
   private final Embedder embedder;
   private final LanguageDetector detector = new LanguageDetector();
+  private final int maxEmbedded;
   private volatile boolean embedderChecked;
 
-  /** Reads {@code index}; {@code embedder} (nullable) embeds the query and the sentences not stored. */
+  /** Reads {@code index}; {@code embedder} (nullable) embeds the query and every sentence not stored. */
   public IndexSentenceVectors(Index index, Embedder embedder) {
+    this(index, embedder, Integer.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #IndexSentenceVectors(Index, Embedder)}, but a request with more than {@code
+   * maxEmbedded} sentences not stored embeds none of them (they have no vector; the scorer then
+   * goes lexical): an index ingested without sentence vectors must not make every request run the
+   * model over all its sentences.
+   */
+  public IndexSentenceVectors(Index index, Embedder embedder, int maxEmbedded) {
     this.index = Objects.requireNonNull(index, "index");
     this.embedder = embedder;
+    if (maxEmbedded < 0) throw new IllegalArgumentException("maxEmbedded must be >= 0, was " + maxEmbedded);
+    this.maxEmbedded = maxEmbedded;
   }
 
   /** Null without an embedder, or for a query in a language the embedder was not trained for. */
@@ -74,7 +87,7 @@ public final class IndexSentenceVectors implements SentenceVectors {
       if (v != null) out[i] = v;
       else if (embedder != null) missing.computeIfAbsent(s.text(), t -> new ArrayList<>()).add(i);
     }
-    if (!missing.isEmpty()) {
+    if (!missing.isEmpty() && missing.size() <= maxEmbedded) {
       List<String> texts = new ArrayList<>(missing.keySet());
       List<float[]> vs = embed(texts);
       for (int t = 0; t < texts.size(); t++) {

@@ -51,7 +51,10 @@ public class RequestBenchmark {
   @Param({"hybrid"})
   public String mode;
 
-  /** {@code full}: every pack stage as shipped; {@code off}: dedup, rerank and MMR off (their cost). */
+  /**
+   * {@code full}: every pack stage as shipped; {@code no-compress}: every stage but compression;
+   * {@code off}: dedup, rerank, MMR and compression off (their cost).
+   */
   @Param({"full"})
   public String stages;
 
@@ -70,11 +73,15 @@ public class RequestBenchmark {
     packer = DefaultContextPacker.builder().retriever(retriever)
         .reranker(dev.ctxpack.rerank.FeatureReranker.defaults())
         .vectors(dev.ctxpack.dedup.PassageVectors.fromIndex(scifact.index, scifact.embedder.languages()))
+        .sentenceVectors(new dev.ctxpack.compress.IndexSentenceVectors(scifact.index, scifact.embedder))
         .build();
     searchOptions = RetrievalOptions.of(RetrievalMode.parse(mode), 10);
-    packOptions = stages.equals("off")
-        ? PackOptions.defaults().withDedup(false).withRerank(false).withMmr(false)
-        : PackOptions.defaults();
+    packOptions = switch (stages) {
+      case "off" -> PackOptions.defaults().withDedup(false).withRerank(false).withMmr(false).withCompress(false);
+      case "no-compress" -> PackOptions.defaults().withCompress(false);
+      case "full" -> PackOptions.defaults();
+      default -> throw new IllegalArgumentException("stages must be full, no-compress or off, was " + stages);
+    };
   }
 
   @TearDown(Level.Trial)
