@@ -448,23 +448,25 @@ public final class ExtractiveCompressor implements Compressor {
 
   /**
    * Off-topic rather than over the budget: below the threshold or the scorer's on-topic line, or
-   * {@link #unrelated}.
+   * short of an even chance with no query term in the sentence or its neighbours.
    */
   private static boolean offTopic(int i, List<Sentence> sentences, boolean[] hasTerm, Set<String> queryTerms,
       double[] score, double onTopic, boolean[] anchored) {
     if (!Double.isNaN(onTopic) && score[i] < onTopic) return true;
-    return unrelated(i, sentences, hasTerm, queryTerms, score, anchored);
+    // Dropped and sharing no query term with its neighbourhood: off-topic, whatever its passage.
+    return unrelated(i, sentences, hasTerm, queryTerms, score, null);
   }
 
   /**
    * Unrelated to the query, and never kept: short of an even chance by the scorer, no query term in
    * the sentence or its neighbours, in a passage that holds query terms elsewhere. A passage with no
    * query term at all was found by meaning (dense retrieval, a paraphrase): its sentences are left
-   * to the scores and the budget.
+   * to the scores and the budget ({@code anchored} null: every passage counts as holding some).
    */
   private static boolean unrelated(int i, List<Sentence> sentences, boolean[] hasTerm, Set<String> queryTerms,
       double[] score, boolean[] anchored) {
-    if (score[i] >= 0.5 || queryTerms.isEmpty() || !anchored[sentences.get(i).input()]) return false;
+    if (score[i] >= 0.5 || queryTerms.isEmpty()) return false;
+    if (anchored != null && !anchored[sentences.get(i).input()]) return false;
     for (int j = Math.max(0, i - 1); j <= Math.min(sentences.size() - 1, i + 1); j++) {
       if (j != i && !samePart(sentences.get(j), sentences.get(i))) continue;
       if (hasTerm[j]) return false;

@@ -26,7 +26,7 @@ public final class SentenceFeatures {
       "neighbour_cover", "window_cover", "passage_cover", "passage_rr", "input_rr", "first", "position",
       "length_log", "answer_type", "answer_type_asked", "novel_log", "run", "proximity", "bm25_rr", "dense_rr",
       "cover_x_dense", "type_x_cover", "type_x_dense", "passage_x_cover", "window_x_dense", "dense_window",
-      "dense_passage");
+      "dense_passage", "cover_stem");
 
   static final int BM25_REL = 0;
   static final int BM25_LOG = 1;
@@ -58,6 +58,9 @@ public final class SentenceFeatures {
   static final int WINDOW_X_DENSE = 27;
   static final int DENSE_WINDOW = 28;
   static final int DENSE_PASSAGE = 29;
+  static final int COVER_STEM = 30;
+  /** Query and sentence terms sharing this many leading characters count as one stem. */
+  static final int STEM = 5;
 
   private static final double K1 = 1.2;
   private static final double B = 0.75;
@@ -118,6 +121,10 @@ public final class SentenceFeatures {
     // Per sentence: term frequencies of the query terms, length in terms, and the sequence of
     // query-term indices met (for bigrams).
     int[][] tf = new int[n][qn];
+    boolean[][] stemHit = new boolean[n][qn];
+    // Stems of the longer query terms: "renovação" and "renovar", "located" and "location".
+    java.util.Map<String, Integer> stems = new java.util.HashMap<>();
+    for (int k = 0; k < qn; k++) if (q.get(k).length() > STEM) stems.putIfAbsent(q.get(k).substring(0, STEM), k);
     int[] len = new int[n];
     int[] novel = new int[n];
     List<int[]> seqs = new ArrayList<>(n);
@@ -127,10 +134,15 @@ public final class SentenceFeatures {
       int[] count = {0};
       List<Integer> seq = new ArrayList<>();
       int[] fresh = {0};
+      boolean[] stemRow = stemHit[i];
       Terms.scan(sentences.get(i).text(), (t, at) -> {
         count[0]++;
         int k = table.get(t);
         if (k >= 0) row[k]++;
+        if (k < 0 && !stems.isEmpty() && t.length() > STEM) {
+          Integer sk = stems.get(t.subSequence(0, STEM).toString());
+          if (sk != null) stemRow[sk] = true;
+        }
         // Stop words do not break a bigram: "capital of France" holds the pair (capital, france).
         if (k >= 0 || !Terms.STOP_WORDS.contains(t.toString())) {
           seq.add(k);
@@ -260,6 +272,9 @@ public final class SentenceFeatures {
       int size = partSizes.get(s.input() * 10_007 + s.part());
       r[POSITION] = size <= 1 ? 0 : s.index() / (double) (size - 1);
       r[LENGTH_LOG] = Math.log1p(len[i]);
+      double stemCover = 0;
+      for (int k = 0; k < qn; k++) if (tf[i][k] > 0 || stemHit[i][k]) stemCover += idf[k];
+      r[COVER_STEM] = idfSum > 0 ? stemCover / idfSum : 0;
       r[NOVEL_LOG] = Math.log1p(novel[i]);
       r[BM25_RR] = bm25[i] > 0 ? bm25Rr[i] : 0;
       r[DENSE_RR] = Double.isNaN(dense[i]) ? 0 : denseRr[i];
