@@ -134,8 +134,9 @@ public final class ExtractiveCompressor implements Compressor {
     }
     // A sentence unrelated to the query is never kept, however much room is left.
     Set<String> queryTerms = terms(query);
+    Terms.Table queryTable = new Terms.Table(queryTerms);
     boolean[] hasTerm = new boolean[n];
-    for (int i = 0; i < n; i++) hasTerm[i] = hasTerm(sentences.get(i).text(), queryTerms);
+    for (int i = 0; i < n; i++) hasTerm[i] = !queryTerms.isEmpty() && hasTerm(sentences.get(i).text(), queryTable);
     boolean[] anchored = new boolean[inputs.size()];
     for (int i = 0; i < n; i++) if (hasTerm[i]) anchored[sentences.get(i).input()] = true;
     for (int i = 0; i < n; i++) {
@@ -474,10 +475,10 @@ public final class ExtractiveCompressor implements Compressor {
     return true;
   }
 
-  private static boolean hasTerm(String text, Set<String> queryTerms) {
+  private static boolean hasTerm(String text, Terms.Table queryTerms) {
     boolean[] hit = {false};
     Terms.scan(text, (t, at) -> {
-      if (!hit[0] && queryTerms.contains(t.toString())) hit[0] = true;
+      if (!hit[0] && queryTerms.contains(t)) hit[0] = true;
     });
     return hit[0];
   }

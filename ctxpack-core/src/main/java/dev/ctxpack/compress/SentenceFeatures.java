@@ -123,8 +123,15 @@ public final class SentenceFeatures {
     int[][] tf = new int[n][qn];
     boolean[][] stemHit = new boolean[n][qn];
     // Stems of the longer query terms: "renovação" and "renovar", "located" and "location".
-    java.util.Map<String, Integer> stems = new java.util.HashMap<>();
-    for (int k = 0; k < qn; k++) if (q.get(k).length() > STEM) stems.putIfAbsent(q.get(k).substring(0, STEM), k);
+    List<String> stemKeys = new ArrayList<>();
+    List<Integer> stemTerms = new ArrayList<>();
+    for (int k = 0; k < qn; k++) {
+      if (q.get(k).length() > STEM && !stemKeys.contains(q.get(k).substring(0, STEM))) {
+        stemKeys.add(q.get(k).substring(0, STEM));
+        stemTerms.add(k);
+      }
+    }
+    Terms.Table stems = new Terms.Table(stemKeys);
     int[] len = new int[n];
     int[] novel = new int[n];
     List<int[]> seqs = new ArrayList<>(n);
@@ -139,12 +146,12 @@ public final class SentenceFeatures {
         count[0]++;
         int k = table.get(t);
         if (k >= 0) row[k]++;
-        if (k < 0 && !stems.isEmpty() && t.length() > STEM) {
-          Integer sk = stems.get(t.subSequence(0, STEM).toString());
-          if (sk != null) stemRow[sk] = true;
+        if (k < 0 && !stemKeys.isEmpty() && t.length() > STEM) {
+          int sk = stems.get(java.nio.CharBuffer.wrap(t, 0, STEM));
+          if (sk >= 0) stemRow[stemTerms.get(sk)] = true;
         }
         // Stop words do not break a bigram: "capital of France" holds the pair (capital, france).
-        if (k >= 0 || !Terms.STOP_WORDS.contains(t.toString())) {
+        if (k >= 0 || !Terms.STOP_TABLE.contains(t)) {
           seq.add(k);
           if (k < 0) fresh[0]++;
         }

@@ -42,6 +42,9 @@ public final class Terms {
       "seu", "seus", "sua", "suas", "sobre", "também", "tem", "têm", "um", "uma", "umas", "uns", "você")
       .map(Terms::fold).filter(w -> !w.isEmpty()).collect(Collectors.toUnmodifiableSet());
 
+  /** {@link #STOP_WORDS} for look-ups by any {@link CharSequence}, without copying it. */
+  public static final Table STOP_TABLE = new Table(STOP_WORDS);
+
   private Terms() {}
 
   /**
@@ -69,6 +72,11 @@ public final class Terms {
         }
         i++;
       }
+    }
+
+    /** Whether {@code term} is in the table. */
+    public boolean contains(CharSequence term) {
+      return get(term) >= 0;
     }
 
     /** The index of {@code term}, or -1. */
