@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * JSON Lines in, JSON Lines out, one result per non-blank input line, in order. A bad line yields
@@ -47,6 +48,17 @@ final class BatchRunner {
       }
     }
     return errors == 0 ? ExitCodes.OK : ExitCodes.FAILURE;
+  }
+
+  /** Every line of {@code source} ({@code -} for stdin), UTF-8; a missing file is named. */
+  static List<String> readLines(String source) throws IOException {
+    if (source.equals("-")) {
+      BufferedReader r = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+      return r.lines().toList();
+    }
+    Path p = Path.of(source);
+    if (!Files.exists(p)) throw new NoSuchFileException(source);
+    return Files.readAllLines(p, StandardCharsets.UTF_8);
   }
 
   static String text(ObjectNode o, String field, String fallback) {

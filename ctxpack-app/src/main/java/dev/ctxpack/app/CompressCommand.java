@@ -9,13 +9,7 @@ import dev.ctxpack.compress.Compression;
 import dev.ctxpack.compress.ExtractiveCompressor;
 import dev.ctxpack.compress.SentenceVectors;
 import dev.ctxpack.pack.Budgets;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -111,7 +105,7 @@ final class CompressCommand implements Callable<Integer> {
         return res;
       });
     }
-    List<String> lines = readLines(input == null ? "-" : input);
+    List<String> lines = BatchRunner.readLines(input == null ? "-" : input);
     List<CompressInput> in = new ArrayList<>();
     Set<String> ids = new HashSet<>();
     int errors = 0;
@@ -195,13 +189,4 @@ final class CompressCommand implements Callable<Integer> {
     return res;
   }
 
-  private static List<String> readLines(String source) throws java.io.IOException {
-    if (source.equals("-")) {
-      BufferedReader r = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-      return r.lines().toList();
-    }
-    Path p = Path.of(source);
-    if (!Files.exists(p)) throw new NoSuchFileException(source);
-    return Files.readAllLines(p, StandardCharsets.UTF_8);
-  }
 }

@@ -18,13 +18,7 @@ import dev.ctxpack.model.Span;
 import dev.ctxpack.model.Trace;
 import dev.ctxpack.text.LanguageDetector;
 import dev.ctxpack.token.Tokenizers;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -94,7 +88,7 @@ final class DedupCommand implements Callable<Integer> {
         return res;
       });
     }
-    List<String> lines = readLines(input == null ? "-" : input);
+    List<String> lines = BatchRunner.readLines(input == null ? "-" : input);
     List<Candidate> in = new ArrayList<>();
     Set<String> ids = new HashSet<>();
     int errors = 0;
@@ -113,15 +107,6 @@ final class DedupCommand implements Callable<Integer> {
     return errors == 0 ? ExitCodes.OK : ExitCodes.FAILURE;
   }
 
-  private static List<String> readLines(String source) throws java.io.IOException {
-    if (source.equals("-")) {
-      BufferedReader r = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-      return r.lines().toList();
-    }
-    Path p = Path.of(source);
-    if (!Files.exists(p)) throw new NoSuchFileException(source);
-    return Files.readAllLines(p, StandardCharsets.UTF_8);
-  }
 
   private static final LanguageDetector LANGUAGES = new LanguageDetector();
 

@@ -89,7 +89,7 @@ public final class IndexSentenceVectors implements SentenceVectors {
     }
     if (!missing.isEmpty() && missing.size() <= maxEmbedded) {
       List<String> texts = new ArrayList<>(missing.keySet());
-      List<float[]> vs = embed(texts);
+      List<float[]> vs = Embedder.embedLeniently(embedder, texts);
       for (int t = 0; t < texts.size(); t++) {
         for (int i : missing.get(texts.get(t))) out[i] = vs.get(t);
       }
@@ -112,26 +112,6 @@ public final class IndexSentenceVectors implements SentenceVectors {
           + " but the query is embedded with " + embedder.id() + ": use the index's embedder");
     }
     embedderChecked = true;
-  }
-
-  /**
-   * One batch; if the model rejects a text (one it reduces to nothing), one text at a time, leaving
-   * the rejected ones without a vector.
-   */
-  private List<float[]> embed(List<String> texts) {
-    try {
-      return embedder.embed(texts);
-    } catch (IllegalArgumentException rejected) {
-      List<float[]> out = new ArrayList<>(texts.size());
-      for (String t : texts) {
-        try {
-          out.add(embedder.embed(List.of(t)).get(0));
-        } catch (IllegalArgumentException e) {
-          out.add(null);
-        }
-      }
-      return out;
-    }
   }
 
   /** A sentence's place: its document and offsets there. */

@@ -30,6 +30,27 @@ public interface Embedder {
     return embed(List.of(text)).get(0);
   }
 
+  /**
+   * {@code embedder}'s vectors of {@code texts} in one batch; if the model rejects a text (one it
+   * reduces to nothing, such as zero-width characters only), one text at a time, the rejected ones
+   * left without a vector ({@code null}) rather than failing the others.
+   */
+  static List<float[]> embedLeniently(Embedder embedder, List<String> texts) {
+    try {
+      return embedder.embed(texts);
+    } catch (IllegalArgumentException rejected) {
+      List<float[]> out = new java.util.ArrayList<>(texts.size());
+      for (String t : texts) {
+        try {
+          out.add(embedder.embed(List.of(t)).get(0));
+        } catch (IllegalArgumentException e) {
+          out.add(null);
+        }
+      }
+      return out;
+    }
+  }
+
   /** Scales {@code v} to unit length in place (a zero vector stays zero) and returns it. */
   static float[] normalize(float[] v) {
     double sum = 0;

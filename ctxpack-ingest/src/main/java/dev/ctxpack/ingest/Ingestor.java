@@ -293,25 +293,9 @@ public final class Ingestor {
     }).toList();
   }
 
-  /**
-   * Embeds a batch; if the model rejects a text (one it reduces to nothing, such as zero-width
-   * characters only), embeds the batch one text at a time and leaves the rejected ones without a
-   * vector (null): their chunks stay searchable by BM25.
-   */
+  /** Embeds a batch; a text the model rejects gets no vector (null): its chunk stays searchable by BM25. */
   private static List<float[]> embedBatch(Embedder embedder, List<String> texts) {
-    try {
-      return embedder.embed(texts);
-    } catch (IllegalArgumentException rejected) {
-      List<float[]> out = new ArrayList<>(texts.size());
-      for (String t : texts) {
-        try {
-          out.add(embedder.embed(List.of(t)).get(0));
-        } catch (IllegalArgumentException e) {
-          out.add(null);
-        }
-      }
-      return out;
-    }
+    return Embedder.embedLeniently(embedder, texts);
   }
 
   /** The windows a chunk is embedded in: the chunk itself when it is small enough. */
