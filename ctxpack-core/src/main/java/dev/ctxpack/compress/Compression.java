@@ -35,8 +35,11 @@ public record Compression(List<Compressed> passages, List<Dropped> dropped, int 
     }
   }
 
-  /** A dropped sentence (or the rest of a sentence cut at a clause): where, why, and its score. */
-  public record Dropped(String id, Span span, DropReason reason, double score) {
+  /**
+   * A dropped sentence (or the rest of a sentence cut at a clause): where, why, its score, and the
+   * tokens it would have taken (its text counted alone).
+   */
+  public record Dropped(String id, Span span, DropReason reason, double score, int tokens) {
     public Dropped {
       Objects.requireNonNull(id, "id");
       Objects.requireNonNull(span, "span");

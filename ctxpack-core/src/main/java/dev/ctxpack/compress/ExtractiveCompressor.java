@@ -151,7 +151,8 @@ public final class ExtractiveCompressor implements Compressor {
       while (total(passages) > o.budget() && sel.dropWeakest(score)) passages = render(inputs, sentences, sel);
     }
     double onTopic = !Double.isNaN(o.threshold()) ? o.threshold() : scorer.onTopic(query);
-    return new Compression(passages, dropped(inputs, sentences, sel, flagged, score, onTopic, hasTerm, queryTerms, anchored),
+    return new Compression(passages, dropped(inputs, sentences, sel, flagged, score, tokens, onTopic, hasTerm, queryTerms,
+        anchored),
         tokensIn, total(passages));
   }
 
@@ -428,7 +429,8 @@ public final class ExtractiveCompressor implements Compressor {
   }
 
   private List<Compression.Dropped> dropped(List<CompressInput> inputs, List<Sentence> sentences, Selection sel,
-      DropReason[] flagged, double[] score, double onTopic, boolean[] hasTerm, Set<String> queryTerms, boolean[] anchored) {
+      DropReason[] flagged, double[] score, int[] tokens, double onTopic, boolean[] hasTerm, Set<String> queryTerms,
+      boolean[] anchored) {
     List<Compression.Dropped> out = new ArrayList<>();
     for (int i = 0; i < sentences.size(); i++) {
       if (sel.kept[i]) continue;
@@ -438,13 +440,19 @@ public final class ExtractiveCompressor implements Compressor {
       String id = inputs.get(s.input()).id();
       int[] cut = sel.cuts.get(i);
       if (cut != null) {
-        if (cut[0] > s.start()) out.add(new Compression.Dropped(id, new Compression.Span(s.part(), s.start(), cut[0]), reason, score[i]));
-        if (cut[1] < s.end()) out.add(new Compression.Dropped(id, new Compression.Span(s.part(), cut[1], s.end()), reason, score[i]));
+        if (cut[0] > s.start()) out.add(dropped(id, s, s.start(), cut[0], reason, score[i]));
+        if (cut[1] < s.end()) out.add(dropped(id, s, cut[1], s.end(), reason, score[i]));
         continue;
       }
-      out.add(new Compression.Dropped(id, new Compression.Span(s.part(), s.start(), s.end()), reason, score[i]));
+      out.add(new Compression.Dropped(id, new Compression.Span(s.part(), s.start(), s.end()), reason, score[i], tokens[i]));
     }
     return out;
+  }
+
+  /** The rest of a sentence cut at a clause, {@code [start, end)} of its part, counted alone. */
+  private Compression.Dropped dropped(String id, Sentence s, int start, int end, DropReason reason, double score) {
+    int tokens = tokenizer.count(s.text().substring(start - s.start(), end - s.start()));
+    return new Compression.Dropped(id, new Compression.Span(s.part(), start, end), reason, score, tokens);
   }
 
   /**

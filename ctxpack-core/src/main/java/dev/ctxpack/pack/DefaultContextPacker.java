@@ -210,14 +210,15 @@ public final class DefaultContextPacker implements ContextPacker {
     Compression c = compressor.compress(query, inputs, CompressOptions.budget(budget));
     Map<String, Compression.Compressed> kept = new HashMap<>();
     for (Compression.Compressed k : c.passages()) kept.put(k.id(), k);
+    Map<String, Passage> byId = new HashMap<>();
+    for (Passage p : selected) byId.put(p.id(), p);
     Map<String, Map<String, Integer>> reasons = new LinkedHashMap<>();
     for (Compression.Dropped d : c.dropped()) {
-      Passage p = selected.get(indexOf(selected, d.id()));
+      Passage p = byId.get(d.id());
       Passage.Piece piece = p.pieces().get(d.span().part());
       int start = piece.span().start() + d.span().start();
       int end = piece.span().start() + d.span().end();
-      trace.add("compress", "drop", "compress:" + d.reason().key(), List.of(d.id()), "",
-          tok.count(piece.text().substring(d.span().start(), d.span().end())),
+      trace.add("compress", "drop", "compress:" + d.reason().key(), List.of(d.id()), "", d.tokens(),
           piece.docId() + " [" + start + ", " + end + ") score " + String.format(java.util.Locale.ROOT, "%.4f", d.score()));
       reasons.computeIfAbsent(d.id(), x -> new LinkedHashMap<>()).merge(d.reason().key(), 1, Integer::sum);
     }
@@ -247,11 +248,6 @@ public final class DefaultContextPacker implements ContextPacker {
         "text of " + selected.size() + " passages: " + textTokens + " -> " + c.tokensOut() + " tokens (budget " + budget
             + " after " + overhead + " tokens of block overhead); " + out.size() + " passages keep text");
     return out;
-  }
-
-  private static int indexOf(List<Passage> passages, String id) {
-    for (int i = 0; i < passages.size(); i++) if (passages.get(i).id().equals(id)) return i;
-    throw new IllegalStateException("no passage " + id);
   }
 
   /** Conservative dedup, rerank, strict dedup: the ranked passages selection draws from. */

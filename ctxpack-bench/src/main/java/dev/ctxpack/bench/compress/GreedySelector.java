@@ -96,7 +96,7 @@ public final class GreedySelector {
         if (s.input() != in || kept[i]) continue;
         boolean never = Double.isNaN(scores[i]) || scores[i] == Double.NEGATIVE_INFINITY;
         dropped.add(new Compression.Dropped(inputs.get(in).id(), new Compression.Span(s.part(), s.start(), s.end()),
-            never ? DropReason.OFF_TOPIC : DropReason.BUDGET, scores[i]));
+            never ? DropReason.OFF_TOPIC : DropReason.BUDGET, scores[i], tokenizer.count(s.text())));
       }
       if (!spans.isEmpty()) {
         passages.add(new Compression.Compressed(inputs.get(in).id(), text(inputs.get(in), spans), spans, passageTokens[in]));
