@@ -1,0 +1,38 @@
+package dev.ctxpack.verify;
+
+import java.util.List;
+
+/**
+ * The result of verifying an answer.
+ *
+ * @param claims every claim, in answer order
+ * @param invalidCitations cited IDs that name no given source, in order of first use
+ * @param citationPrecision of all citations, the share whose source alone supports its claim (fully
+ *     or in part); 1 when there are none
+ * @param citationRecall of all claims, the share its citations fully support; 1 when there are none
+ * @param abstained whether the answer declines to answer (an abstention phrase in pt or en)
+ * @param abstentionCorrect given a query: whether abstaining (or not) was right for these sources;
+ *     {@code null} when no query was given
+ * @param feedback what to fix, one line per failing claim, for a regeneration loop; empty when all
+ *     is well
+ */
+public record Verification(
+    List<ClaimVerdict> claims,
+    List<String> invalidCitations,
+    double citationPrecision,
+    double citationRecall,
+    boolean abstained,
+    Boolean abstentionCorrect,
+    String feedback) {
+  public Verification {
+    claims = List.copyOf(claims);
+    invalidCitations = List.copyOf(invalidCitations);
+  }
+
+  /** True when every claim is supported, no citation is invalid and no abstention was wrong. */
+  public boolean passed() {
+    return invalidCitations.isEmpty()
+        && claims.stream().allMatch(c -> c.verdict() == Verdict.SUPPORTED)
+        && !Boolean.FALSE.equals(abstentionCorrect);
+  }
+}
