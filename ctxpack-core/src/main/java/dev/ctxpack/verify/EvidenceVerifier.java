@@ -61,7 +61,7 @@ public final class EvidenceVerifier implements Verifier {
   /** Cosine (MiniLM) at or above which a sentence paraphrases the claim. */
   public static final double DEFAULT_COSINE = 0.8;
   /** Probability (compressor's scorer) of the best source sentence above which the sources answer the query. */
-  public static final double DEFAULT_ANSWERABLE = 0.5;
+  public static final double DEFAULT_ANSWERABLE = 0.15;
 
   private static final Pattern CLAUSE = Pattern.compile(
       "\\s*;\\s*|,\\s+(?=(?:and|but|while|whereas|which|who|although|e|mas|enquanto|embora|porém|que)\\s)",
@@ -264,7 +264,9 @@ public final class EvidenceVerifier implements Verifier {
 
     double idf(String term) {
       int n = sentences.size();
-      int d = df.getOrDefault(term, 0);
+      // a term in no source weighs as a rare one, not more: a claim's own verb ("occur" for "happen")
+      // should not outweigh everything the sources do confirm
+      int d = Math.max(1, df.getOrDefault(term, 0));
       return Math.log(1 + (n - d + 0.5) / (d + 0.5));
     }
 
@@ -496,8 +498,8 @@ public final class EvidenceVerifier implements Verifier {
       }
     }
     // Numbers: a claim number in no cited source, where this sentence gives another one.
-    List<String> claimNums = digits(ct.cues.get("number"));
-    List<String> sentNums = digits(sc.get("number"));
+    List<String> claimNums = numbers(ct.cues.get("number"));
+    List<String> sentNums = numbers(sc.get("number"));
     if (!claimNums.isEmpty() && !sentNums.isEmpty()) {
       for (String n : claimNums) {
         if (containsKey(foldedAll, union, n)) continue;
@@ -516,6 +518,25 @@ public final class EvidenceVerifier implements Verifier {
       }
     }
     return null;
+  }
+
+  private static final Map<String, String> NUMBER_WORDS = Map.ofEntries(
+      Map.entry("two", "2"), Map.entry("three", "3"), Map.entry("four", "4"), Map.entry("five", "5"),
+      Map.entry("six", "6"), Map.entry("seven", "7"), Map.entry("eight", "8"), Map.entry("nine", "9"),
+      Map.entry("ten", "10"), Map.entry("eleven", "11"), Map.entry("twelve", "12"), Map.entry("twenty", "20"),
+      Map.entry("dois", "2"), Map.entry("duas", "2"), Map.entry("tres", "3"), Map.entry("quatro", "4"),
+      Map.entry("cinco", "5"), Map.entry("seis", "6"), Map.entry("sete", "7"), Map.entry("oito", "8"),
+      Map.entry("nove", "9"), Map.entry("dez", "10"), Map.entry("onze", "11"), Map.entry("doze", "12"),
+      Map.entry("vinte", "20"));
+
+  /** Numbers in digits, and small number words as digits ("six" is "6"); multipliers and "half" are left out. */
+  private static List<String> numbers(List<String> cues) {
+    List<String> out = new ArrayList<>();
+    for (String n : cues) {
+      if (n.chars().anyMatch(Character::isDigit)) out.add(n);
+      else if (NUMBER_WORDS.containsKey(n)) out.add(NUMBER_WORDS.get(n));
+    }
+    return out;
   }
 
   private static List<String> digits(List<String> numbers) {
