@@ -7,7 +7,9 @@ import dev.ctxpack.verify.Answer;
 import dev.ctxpack.verify.CitationCheck;
 import dev.ctxpack.verify.Claim;
 import dev.ctxpack.verify.ClaimVerdict;
+import dev.ctxpack.onnx.OpenAiChatClient;
 import dev.ctxpack.verify.EvidenceVerifier;
+import dev.ctxpack.verify.LlmJudge;
 import dev.ctxpack.verify.Verification;
 import dev.ctxpack.verify.Verifier;
 import dev.ctxpack.verify.VerifySource;
@@ -51,6 +53,11 @@ final class VerifyCommand implements Callable<Integer> {
       description = "Embedder for semantic support of English claims: minilm (default), onnx:..., openai:..., or none (lexical only).")
   String embedder;
 
+  @Option(names = "--judge", paramLabel = "SPEC",
+      description = "An LLM judge for claims with valid citations, off by default: openai:MODEL (base URL from"
+          + " CTXPACK_LLM_URL, key from CTXPACK_LLM_KEY or OPENAI_API_KEY). Its verdict replaces the lexical one.")
+  String judge;
+
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
       description = "Output: text (for people) or json (for machines). Default: ${DEFAULT-VALUE}.")
   CommonOptions.Format format;
@@ -62,7 +69,7 @@ final class VerifyCommand implements Callable<Integer> {
       if (packageFile != null || sourcesFile != null || answerFile != null) {
         throw new UsageException("--batch takes its sources and answers from its lines: drop --package, --sources and --answer");
       }
-      Verifier verifier = verifier(embedder);
+      Verifier verifier = verifier(embedder, judge);
       return BatchRunner.run(batch, out, req -> handle(req, verifier, query));
     }
     if ((packageFile == null) == (sourcesFile == null)) throw new UsageException("give --package FILE or --sources FILE");
@@ -97,7 +104,7 @@ final class VerifyCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new UsageException(answerFile + ": " + e.getMessage());
     }
-    Verifier verifier = verifier(embedder);
+    Verifier verifier = verifier(embedder, judge);
     Verification v = verifier.verify(q, sources, answer);
     if (format == CommonOptions.Format.json) {
       out.println(Json.pretty(view(v)));
@@ -108,9 +115,20 @@ final class VerifyCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  static Verifier verifier(String embedderSpec) {
-    return embedderSpec.equals("none") ? EvidenceVerifier.lexical()
-        : EvidenceVerifier.withEmbedder(Components.embedder(embedderSpec));
+  static Verifier verifier(String embedderSpec, String judgeSpec) {
+    EvidenceVerifier.Builder b = EvidenceVerifier.builder();
+    if (!embedderSpec.equals("none")) b.embedder(Components.embedder(embedderSpec));
+    if (judgeSpec != null) {
+      if (!judgeSpec.startsWith("openai:") || judgeSpec.length() == "openai:".length()) {
+        throw new UsageException("--judge must be openai:MODEL, was '" + judgeSpec + "'");
+      }
+      try {
+        b.judge(new LlmJudge(OpenAiChatClient.fromEnvironment(judgeSpec.substring("openai:".length()))));
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("--judge: " + e.getMessage());
+      }
+    }
+    return b.build();
   }
 
   /** One request (a batch line, or the body of {@code POST /v1/verify}) to its result. */

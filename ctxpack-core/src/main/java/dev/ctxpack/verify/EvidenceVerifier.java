@@ -114,6 +114,7 @@ public final class EvidenceVerifier implements Verifier {
   private final double align;
   private final double cosine;
   private final double answerable;
+  private final LlmJudge judge;
 
   /** Lexical only (no embedder), default thresholds. */
   public static EvidenceVerifier lexical() {
@@ -138,6 +139,7 @@ public final class EvidenceVerifier implements Verifier {
     this.align = b.align;
     this.cosine = b.cosine;
     this.answerable = b.answerable;
+    this.judge = b.judge;
   }
 
   /** The embedder used for semantic support, or {@code null} when lexical only. */
@@ -344,6 +346,7 @@ public final class EvidenceVerifier implements Verifier {
           c.citations().isEmpty() ? "cites no source" : "cites only IDs that name no given source");
     } else {
       j = judge(ct, cited, r, claimVector);
+      if (judge != null) j = askJudge(c.text(), ct, cited, r, j);
     }
     List<String> better = new ArrayList<>();
     if (j.verdict != Verdict.SUPPORTED) {
@@ -357,6 +360,34 @@ public final class EvidenceVerifier implements Verifier {
       for (double[] s : scored) better.add(r.inputs.get((int) s[0]).id());
     }
     return new ClaimVerdict(index, c, j.verdict, j.evidence, checks, j.missing, better, j.reason);
+  }
+
+  /** The LLM judge's verdict over the best sentences of the cited sources, replacing the lexical one. */
+  private Judgement askJudge(String claim, ClaimTerms ct, List<Integer> cited, Request r, Judgement lexical)
+      throws IOException {
+    List<double[]> ranked = new ArrayList<>();
+    for (int input : cited) {
+      for (int s : r.bySource.get(input)) ranked.add(new double[] {s, coverage(ct, r, List.of(s))});
+    }
+    ranked.sort((a, b) -> a[1] != b[1] ? Double.compare(b[1], a[1]) : Double.compare(a[0], b[0]));
+    List<Evidence> shown = new ArrayList<>();
+    if (lexical.evidence != null) shown.add(lexical.evidence);
+    for (double[] x : ranked) {
+      if (shown.size() >= 4) break;
+      int s = (int) x[0];
+      Evidence e = evidence(r, r.sentences.get(s).input(), s, s, x[1]);
+      boolean inside = false;
+      for (Evidence o : shown) inside |= o.source().equals(e.source()) && o.start() <= e.start() && e.end() <= o.end();
+      if (!inside) shown.add(e);
+    }
+    shown.sort((a, b) -> a.source().equals(b.source()) ? Integer.compare(a.start(), b.start()) : 0);
+    Verdict v = judge.judge(claim, shown);
+    if (v == null) {
+      return new Judgement(lexical.verdict, lexical.evidence, lexical.missing,
+          lexical.reason + " (the judge " + judge.id() + " gave no readable verdict)");
+    }
+    return new Judgement(v, lexical.evidence, lexical.missing, "judge " + judge.id() + ": " + v.wireName()
+        + "; lexical: " + lexical.verdict.wireName() + " (" + lexical.reason + ")");
   }
 
   private float[] embedClaim(String text) {
@@ -703,6 +734,13 @@ public final class EvidenceVerifier implements Verifier {
     private double align = DEFAULT_ALIGN;
     private double cosine = DEFAULT_COSINE;
     private double answerable = DEFAULT_ANSWERABLE;
+    private LlmJudge judge;
+
+    /** An LLM judge whose verdict replaces the lexical one for claims with valid citations; off by default. */
+    public Builder judge(LlmJudge j) {
+      this.judge = j;
+      return this;
+    }
 
     /** Embedder for semantic support and for the answerability scorer; {@code null} for lexical only. */
     public Builder embedder(Embedder e) {
