@@ -166,10 +166,17 @@ public final class EvidenceVerifier implements Verifier {
     int citations = 0;
     int precise = 0;
     int recalled = 0;
+    // All claims in one batch: the model's fixed cost once per answer, not once per claim.
+    List<float[]> claimVectors = null;
+    if (r.semantic && !answer.claims().isEmpty()) {
+      List<String> texts = new ArrayList<>();
+      for (Claim c : answer.claims()) texts.add(c.text());
+      claimVectors = Embedder.embedLeniently(embedder, texts);
+    }
     for (int i = 0; i < answer.claims().size(); i++) {
       Claim c = answer.claims().get(i);
       for (String id : c.citations()) if (!byId.containsKey(id)) invalid.add(id);
-      ClaimVerdict v = check(i + 1, c, byId, r);
+      ClaimVerdict v = check(i + 1, c, byId, r, claimVectors);
       verdicts.add(v);
       for (CitationCheck cc : v.checks()) {
         citations++;
@@ -215,7 +222,8 @@ public final class EvidenceVerifier implements Verifier {
     final Map<String, Integer> df = new HashMap<>();
     final Map<Integer, Set<String>> sourceTerms = new HashMap<>();
     final Map<Integer, String> sourceFolded = new HashMap<>();
-    final boolean english;
+    /** Whether the embedder reads this request's language (the MiniLM default reads English only). */
+    final boolean semantic;
     float[][] vectors;
 
     Request(List<CompressInput> inputs, List<Sentence> sentences, String answerText) {
@@ -236,7 +244,8 @@ public final class EvidenceVerifier implements Verifier {
       StringBuilder sample = new StringBuilder(answerText);
       for (int i = 0; i < inputs.size() && sample.length() < 2000; i++) sample.append(' ').append(text(i));
       Language lang = detector.detect(sample.toString());
-      english = lang != Language.PT;
+      Language l = lang == Language.UNKNOWN ? Language.EN : lang;
+      semantic = embedder != null && (embedder.languages().isEmpty() || embedder.languages().contains(l));
     }
 
     String text(int input) {
@@ -320,14 +329,15 @@ public final class EvidenceVerifier implements Verifier {
     return List.copyOf(keys);
   }
 
-  private ClaimVerdict check(int index, Claim c, Map<String, Integer> byId, Request r) throws IOException {
+  private ClaimVerdict check(int index, Claim c, Map<String, Integer> byId, Request r, List<float[]> claimVectors)
+      throws IOException {
     List<Integer> cited = new ArrayList<>();
     for (String id : c.citations()) {
       Integer i = byId.get(id);
       if (i != null && !cited.contains(i)) cited.add(i);
     }
     ClaimTerms ct = analyse(c.text(), r);
-    float[] claimVector = embedder != null && r.english ? embedClaim(c.text()) : null;
+    float[] claimVector = claimVectors == null ? null : claimVectors.get(index - 1);
 
     List<CitationCheck> checks = new ArrayList<>();
     for (String id : c.citations()) {
@@ -390,10 +400,6 @@ public final class EvidenceVerifier implements Verifier {
         + "; lexical: " + lexical.verdict.wireName() + " (" + lexical.reason + ")");
   }
 
-  private float[] embedClaim(String text) {
-    List<float[]> v = Embedder.embedLeniently(embedder, List.of(text));
-    return v.get(0);
-  }
 
   private record Judgement(Verdict verdict, Evidence evidence, List<String> missing, String reason) {}
 
