@@ -93,6 +93,15 @@ public final class EvidenceVerifier implements Verifier {
       {"upregulated", "downregulated"},
       {"enhance", "reduce", "impair", "inhibit"},
       {"enhances", "reduces", "impairs", "inhibits"},
+      {"impede", "promote", "facilitate", "enable"},
+      {"impedes", "promotes", "facilitates", "enables"},
+      {"increased", "decreased", "reduced", "lowered", "impaired", "attenuated", "diminished"},
+      {"elevated", "decreased", "reduced", "lowered"},
+      {"enhanced", "reduced", "decreased", "impaired", "attenuated", "suppressed"},
+      {"faster", "slower"},
+      {"gain", "loss"},
+      {"required", "dispensable"},
+      {"necessary", "dispensable", "unnecessary"},
       {"before", "after"},
       {"above", "below"},
       {"aumenta", "diminui", "reduz"},
@@ -293,8 +302,11 @@ public final class EvidenceVerifier implements Verifier {
   }
 
   /** One claim analysed: weighted terms, key items, clauses. */
-  private record ClaimTerms(List<String> terms, double[] weights, List<String> keys, List<List<String>> clauses,
-      TreeMap<String, List<String>> cues, Set<String> words) {}
+  private record ClaimTerms(String text, List<String> terms, double[] weights, List<String> keys,
+      List<List<String>> clauses, TreeMap<String, List<String>> cues, Set<String> words) {}
+
+  /** Prefixes that negate the word they open (English and Portuguese). */
+  private static final List<String> NEGATING_PREFIXES = List.of("non", "un", "in", "im", "ir", "dis", "des", "anti");
 
   private ClaimTerms analyse(String text, Request r) {
     LinkedHashSet<String> ts = new LinkedHashSet<>(terms(text));
@@ -307,7 +319,7 @@ public final class EvidenceVerifier implements Verifier {
       if (ct.size() >= 2) clauses.add(ct);
     }
     TreeMap<String, List<String>> cues = Guard.cues(text);
-    return new ClaimTerms(terms, w, keys(text, cues), clauses, cues, new HashSet<>(wordsOf(text)));
+    return new ClaimTerms(text, terms, w, keys(text, cues), clauses, cues, new HashSet<>(wordsOf(text)));
   }
 
   /** Numbers, names (capitalised inside the sentence) and months: items a supporting source must contain. */
@@ -522,6 +534,19 @@ public final class EvidenceVerifier implements Verifier {
     if (claimNeg != sentNeg) {
       return claimNeg ? "the claim negates what " + label + " states"
           : label + " negates it (\"" + String.join(" ", sc.get("negation")) + "\")";
+    }
+    // A word negated by a prefix: "UCP1-dependent" against "UCP1-independent", "effective"/"ineffective".
+    Set<String> sentWordsP = new HashSet<>(wordsOf(r.sentences.get(s).text().replace('-', ' ')));
+    Set<String> claimWordsP = new HashSet<>(wordsOf(ct.text.replace('-', ' ')));
+    for (String w : claimWordsP) {
+      if (w.length() < 5 || sentWordsP.contains(w)) continue;
+      for (String prefix : NEGATING_PREFIXES) {
+        if (sentWordsP.contains(prefix + w)) return "the claim says \"" + w + "\" where " + label + " says \"" + prefix + w + "\"";
+        if (w.startsWith(prefix) && w.length() - prefix.length() >= 5 && sentWordsP.contains(w.substring(prefix.length()))
+            && !claimWordsP.contains(w.substring(prefix.length()))) {
+          return "the claim says \"" + w + "\" where " + label + " says \"" + w.substring(prefix.length()) + "\"";
+        }
+      }
     }
     // Opposite direction words.
     Set<String> sentWords = new HashSet<>(wordsOf(r.sentences.get(s).text()));
