@@ -100,6 +100,11 @@ final class CompressCommand implements Callable<Integer> {
     return ExtractiveCompressor.defaults(vectors);
   }
 
+  /** {@link #endpoint(ExtractiveCompressor)} with {@link #compressor()}. */
+  JsonEndpoint endpoint() {
+    return endpoint(compressor());
+  }
+
   /**
    * One compress request, {@code {"id", "query", "budget" | "preset" | "threshold", "passages"}} to
    * its compression: a {@code --batch} line, and {@code POST /v1/compress}. The command's options

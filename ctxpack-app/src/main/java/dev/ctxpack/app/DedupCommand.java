@@ -87,6 +87,11 @@ final class DedupCommand implements Callable<Integer> {
     return new CascadeDeduplicator(options, Tokenizers.defaultTokenizer(), vectors);
   }
 
+  /** {@link #endpoint(CascadeDeduplicator)} with {@link #cascade()}. */
+  JsonEndpoint endpoint() {
+    return endpoint(cascade());
+  }
+
   /**
    * One dedup request, {@code {"id", "passages"}} to {@code {"id", "passages", "decisions"}}: a
    * {@code --batch} line, and {@code POST /v1/dedup}.
