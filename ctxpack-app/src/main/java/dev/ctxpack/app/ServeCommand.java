@@ -29,11 +29,11 @@ final class ServeCommand implements Callable<Integer> {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--host", defaultValue = "127.0.0.1",
+  @Option(names = "--host", paramLabel = "HOST", defaultValue = "127.0.0.1",
       description = "Address to listen on. Default: ${DEFAULT-VALUE} (this machine only).")
   String host;
 
-  @Option(names = "--port", defaultValue = "8080", description = "Port to listen on; 0 for any free one. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--port", paramLabel = "PORT", defaultValue = "8080", description = "Port to listen on; 0 for any free one. Default: ${DEFAULT-VALUE}.")
   int port;
 
   @Option(names = "--index", paramLabel = "DIR",
