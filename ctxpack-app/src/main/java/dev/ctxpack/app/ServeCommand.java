@@ -124,6 +124,7 @@ final class ServeCommand implements Callable<Integer> {
     }
     routes.post("/v1/compress", defaults(new CompressCommand(), "--embedder", embedder).endpoint());
     routes.post("/v1/dedup", defaults(new DedupCommand(), "--embedder", embedder).endpoint());
+    routes.post("/v1/verify", defaults(new VerifyCommand(), "--embedder", embedder).endpoint());
   }
 
   /** {@code command} with its options as the CLI would parse {@code args}: its defaults otherwise. */

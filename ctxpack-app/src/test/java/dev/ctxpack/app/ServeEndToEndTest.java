@@ -110,6 +110,27 @@ class ServeEndToEndTest {
   }
 
   @Test
+  void verifyAnswersExactlyWhatItsBatchLineAnswers() throws Exception {
+    ObjectNode req = Json.object().put("id", "v1").put("query", "How long is the Rhine?")
+        .put("answer", "The river is about 1,320 km long [S1]. It rises in the Swiss Alps [S1]. It is wide [S7].");
+    req.putArray("sources").add(Json.object().put("id", "S1").put("text", RHINE));
+    String line = Json.line(req);
+
+    HttpResponse<String> r = post("/v1/verify", line);
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    assertThat(r.body()).isEqualTo(batch(line, "verify"));
+    JsonNode out = Json.MAPPER.readTree(r.body());
+    assertThat(out.get("id").asText()).isEqualTo("v1");
+    assertThat(out.get("claims").get(0).get("verdict").asText()).isEqualTo("contradicted");
+    assertThat(out.get("claims").get(1).get("verdict").asText()).isEqualTo("supported");
+    assertThat(out.get("invalidCitations").toString()).isEqualTo("[\"S7\"]");
+    assertThat(out.get("feedback").asText()).contains("Claim 1 contradicts [S1]");
+
+    HttpResponse<String> bad = post("/v1/verify", "{\"sources\": [], \"answer\": 3}");
+    assertError(bad, 400, "bad_request", "answer");
+  }
+
+  @Test
   void dedupAnswersExactlyWhatItsBatchLineAnswers() throws Exception {
     ObjectNode req = Json.object().put("id", "d1");
     req.putArray("passages").add(passage("a", RHINE)).add(passage("b", RHINE)).add(passage("c", CURIE));
