@@ -191,14 +191,22 @@ final class HttpService implements AutoCloseable {
    */
   static String body(Context ctx, long cap) throws IOException {
     long declared = ctx.req().getContentLengthLong();
-    if (declared > cap) throw tooLarge(cap);
-    ByteArrayOutputStream buf = new ByteArrayOutputStream(declared > 0 ? (int) declared : 8192);
     InputStream in = ctx.req().getInputStream();
     byte[] chunk = new byte[8192];
+    if (declared > cap) {
+      // A client that sent no "Expect: 100-continue" is writing the body now: read (and drop) a
+      // little of it so the 413 reaches the client instead of a reset connection.
+      if (declared - cap <= DRAIN_BYTES) drain(in, chunk, declared);
+      throw tooLarge(cap);
+    }
+    ByteArrayOutputStream buf = new ByteArrayOutputStream(declared > 0 ? (int) declared : 8192);
     long total = 0;
     for (int n; (n = in.read(chunk)) != -1; ) {
       total += n;
-      if (total > cap) throw tooLarge(cap);
+      if (total > cap) {
+        drain(in, chunk, DRAIN_BYTES);
+        throw tooLarge(cap);
+      }
       buf.write(chunk, 0, n);
     }
     ByteBuffer bytes = ByteBuffer.wrap(buf.toByteArray());
@@ -212,6 +220,18 @@ final class HttpService implements AutoCloseable {
       throw new HttpError(400, "bad_request", "the request body is not valid UTF-8 (byte " + bytes.position() + ")");
     }
     return text.startsWith("\uFEFF") ? text.substring(1) : text;
+  }
+
+  /** How much of an over-long body is read and dropped before the 413 goes out. */
+  static final long DRAIN_BYTES = 1L << 20;
+
+  private static void drain(InputStream in, byte[] chunk, long most) {
+    long read = 0;
+    try {
+      for (int n; read < most && (n = in.read(chunk)) != -1; ) read += n;
+    } catch (IOException ignored) {
+      // the client went away: nothing to answer
+    }
   }
 
   private static HttpError tooLarge(long cap) {
