@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
       DedupCommand.class,
       CompressCommand.class,
       PackCommand.class,
+      VerifyCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

@@ -306,6 +306,16 @@ public final class Guard {
     }
   }
 
+  /**
+   * The guard's cues in {@code text} by kind ({@code negation}, {@code condition}, {@code number},
+   * {@code date}), each sorted: negation and condition words of Portuguese and English, numbers
+   * normalised with their currency, percent sign and unit ({@code "r$1.500"}, {@code "30%"},
+   * {@code "5 mg"}), month names. Answer verification compares a claim with its source on these.
+   */
+  public static TreeMap<String, List<String>> cues(String text) {
+    return features(text, Words.of(text));
+  }
+
   static TreeMap<String, List<String>> features(String text, List<String> words) {
     String lower = TextNormalizer.fold(text);
     List<String> neg = new ArrayList<>();

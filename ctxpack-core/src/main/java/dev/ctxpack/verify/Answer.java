@@ -114,7 +114,7 @@ public record Answer(String text, List<Claim> claims, boolean abstained) {
       }
       lineStart = unitEnd + 1;
     }
-    return new Answer(text, claims, abstained && claims.isEmpty());
+    return new Answer(text, claims, abstained && claims.stream().allMatch(c -> c.citations().isEmpty()));
   }
 
   /** Adds the claims of {@code text[from, to)}; true when it holds an abstention. */
@@ -131,7 +131,9 @@ public record Answer(String text, List<Claim> claims, boolean abstained) {
       List<String> leading = new ArrayList<>();
       int p = start;
       while (m.find() && onlySpace(text, p, m.start())) {
-        leading.addAll(ids(m.group(1)));
+        List<String> found = ids(m.group(1));
+        if (found.isEmpty()) break;
+        leading.addAll(found);
         p = m.end();
       }
       if (!leading.isEmpty() && out.size() > firstOfUnit) {
@@ -141,16 +143,16 @@ public record Answer(String text, List<Claim> claims, boolean abstained) {
         out.set(out.size() - 1, new Claim(prev.text(), List.copyOf(merged), prev.start(), p));
         start = skipSpace(text, p, end);
         if (start >= end) continue;
-      } else if (!leading.isEmpty()) {
-        // no sentence before it in this unit: the markers stay with this sentence
       }
       LinkedHashSet<String> cites = new LinkedHashSet<>();
       StringBuilder clean = new StringBuilder();
       Matcher all = MARKER.matcher(text).region(start, end);
       int last = start;
       while (all.find()) {
+        List<String> found = ids(all.group(1));
+        if (found.isEmpty()) continue; // "[sic]": a bracketed word, kept as text
         clean.append(text, last, all.start());
-        cites.addAll(ids(all.group(1)));
+        cites.addAll(found);
         last = all.end();
       }
       clean.append(text, last, end);

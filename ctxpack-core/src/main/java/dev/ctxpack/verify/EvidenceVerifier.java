@@ -1,0 +1,816 @@
+package dev.ctxpack.verify;
+
+import dev.ctxpack.compress.CompressInput;
+import dev.ctxpack.compress.ExtractiveCompressor;
+import dev.ctxpack.compress.Sentence;
+import dev.ctxpack.compress.SentenceVectors;
+import dev.ctxpack.dedup.Guard;
+import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.model.Language;
+import dev.ctxpack.text.LanguageDetector;
+import dev.ctxpack.text.Terms;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * The default {@link Verifier}: checks each claim against the sentences of the sources it cites.
+ *
+ * <p>How, per claim:
+ *
+ * <ol>
+ *   <li>Cited IDs that name no given source are invalid; a claim that cites only such IDs is
+ *       unsupported, one that cites nothing is uncited.
+ *   <li><b>Lexical evidence.</b> The claim's content terms (folded, plural-free, matched on
+ *       five-letter stems too: "located"/"location") are weighted by their rarity among the
+ *       request's source sentences. The claim's coverage is measured on each sentence and each pair
+ *       of adjacent sentences of the cited sources, and on the cited sources as a whole. Its key
+ *       items (numbers, names written with a capital inside the sentence, month names) must each
+ *       occur in a cited source.
+ *   <li><b>Contradiction.</b> A cited sentence that states most of the claim but with a negation the
+ *       claim lacks (or the reverse), with an opposite direction ("increases"/"decreases",
+ *       "aumenta"/"reduz"), or with a different number where the claim's number is in no cited
+ *       source, contradicts it.
+ *   <li><b>Semantic support</b> (with an {@link Embedder}): the cosine between the claim and each
+ *       cited sentence lets a paraphrase count as support and picks the evidence among sentences
+ *       of equal coverage.
+ *   <li><b>Clauses.</b> A claim made of clauses ("X, and Y", "X; Y", "X, e Y") is supported only
+ *       when each clause is; when some are and some are not, it is partial.
+ * </ol>
+ *
+ * <p>With a query, an abstention is judged by the compressor's sentence scorer: abstaining is right
+ * when no source sentence is likely to answer the query. Thread-safe; deterministic.
+ */
+public final class EvidenceVerifier implements Verifier {
+  /** Coverage of the claim's weighted terms by one window at or above which it supports the claim. */
+  public static final double DEFAULT_SUPPORT = 0.75;
+  /** Coverage by the cited sources below which nothing of the claim is supported (else partial). */
+  public static final double DEFAULT_PARTIAL = 0.4;
+  /** Coverage a sentence needs to count as stating the claim's subject, for contradiction. */
+  public static final double DEFAULT_ALIGN = 0.6;
+  /** Cosine (MiniLM) at or above which a sentence paraphrases the claim. */
+  public static final double DEFAULT_COSINE = 0.8;
+  /** Probability (compressor's scorer) of the best source sentence above which the sources answer the query. */
+  public static final double DEFAULT_ANSWERABLE = 0.15;
+
+  private static final Pattern CLAUSE = Pattern.compile(
+      "\\s*;\\s*|,\\s+(?=(?:and|but|while|whereas|which|who|although|e|mas|enquanto|embora|porém|que)\\s)",
+      Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+
+  /** Opposite directions: a claim with one and a sentence with the other (and not the first) disagree. */
+  private static final Map<String, Set<String>> OPPOSITES = opposites(new String[][] {
+      {"increase", "decrease", "reduce", "lower", "diminish", "decline", "drop", "fall"},
+      {"increased", "decreased", "reduced", "lowered", "diminished", "declined", "dropped", "fell"},
+      {"increase", "decreases", "reduces", "lowers", "diminishes", "declines", "drops", "falls"},
+      {"increases", "decreases", "reduces", "lowers", "diminishes", "declines", "drops", "falls"},
+      {"raise", "lower", "reduce", "decrease"},
+      {"raises", "lowers", "reduces", "decreases"},
+      {"higher", "lower", "smaller", "fewer"},
+      {"more", "less", "fewer"},
+      {"greater", "lesser", "smaller"},
+      {"larger", "smaller"},
+      {"positive", "negative"},
+      {"positively", "negatively", "inversely"},
+      {"improve", "worsen", "impair"},
+      {"improves", "worsens", "impairs"},
+      {"improved", "worsened", "impaired"},
+      {"promote", "inhibit", "suppress", "prevent"},
+      {"promotes", "inhibits", "suppresses", "prevents"},
+      {"activate", "inhibit", "suppress", "deactivate"},
+      {"activates", "inhibits", "suppresses", "deactivates"},
+      {"upregulate", "downregulate"},
+      {"upregulates", "downregulates"},
+      {"upregulated", "downregulated"},
+      {"enhance", "reduce", "impair", "inhibit"},
+      {"enhances", "reduces", "impairs", "inhibits"},
+      {"impede", "promote", "facilitate", "enable"},
+      {"impedes", "promotes", "facilitates", "enables"},
+      {"increased", "decreased", "reduced", "lowered", "impaired", "attenuated", "diminished"},
+      {"elevated", "decreased", "reduced", "lowered"},
+      {"enhanced", "reduced", "decreased", "impaired", "attenuated", "suppressed"},
+      {"faster", "slower"},
+      {"gain", "loss"},
+      {"required", "dispensable"},
+      {"necessary", "dispensable", "unnecessary"},
+      {"before", "after"},
+      {"above", "below"},
+      {"aumenta", "diminui", "reduz"},
+      {"aumentou", "diminuiu", "reduziu", "caiu"},
+      {"aumento", "queda", "redução", "diminuição"},
+      {"maior", "menor"},
+      {"superior", "inferior"},
+      {"antes", "depois"},
+      {"acima", "abaixo"},
+      {"melhora", "piora"},
+      {"positivo", "negativo"},
+  });
+
+  private final ExtractiveCompressor compressor;
+  private final Embedder embedder;
+  private final LanguageDetector detector = new LanguageDetector();
+  private final double support;
+  private final double partial;
+  private final double align;
+  private final double cosine;
+  private final double answerable;
+  private final LlmJudge judge;
+
+  /** Lexical only (no embedder), default thresholds. */
+  public static EvidenceVerifier lexical() {
+    return builder().build();
+  }
+
+  /** With {@code embedder} for semantic support (English text, for the MiniLM default), default thresholds. */
+  public static EvidenceVerifier withEmbedder(Embedder embedder) {
+    return builder().embedder(embedder).build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  private EvidenceVerifier(Builder b) {
+    this.embedder = b.embedder;
+    this.compressor = ExtractiveCompressor.defaults(
+        b.embedder == null ? SentenceVectors.none() : SentenceVectors.embedder(b.embedder));
+    this.support = b.support;
+    this.partial = b.partial;
+    this.align = b.align;
+    this.cosine = b.cosine;
+    this.answerable = b.answerable;
+    this.judge = b.judge;
+  }
+
+  /** The embedder used for semantic support, or {@code null} when lexical only. */
+  public Embedder embedder() {
+    return embedder;
+  }
+
+  @Override
+  public Verification verify(String query, List<VerifySource> sources, Answer answer) throws IOException {
+    Objects.requireNonNull(sources, "sources");
+    Objects.requireNonNull(answer, "answer");
+    Map<String, Integer> byId = new LinkedHashMap<>();
+    List<CompressInput> inputs = new ArrayList<>();
+    for (VerifySource s : sources) {
+      if (byId.putIfAbsent(s.id(), byId.size()) != null) {
+        throw new IllegalArgumentException("source id '" + s.id() + "' is given twice");
+      }
+      inputs.add(CompressInput.of(s.id(), s.text()));
+    }
+    Request r = new Request(inputs, compressor.sentences(inputs), answer.text());
+
+    List<ClaimVerdict> verdicts = new ArrayList<>();
+    LinkedHashSet<String> invalid = new LinkedHashSet<>();
+    int citations = 0;
+    int precise = 0;
+    int recalled = 0;
+    // All claims in one batch: the model's fixed cost once per answer, not once per claim.
+    List<float[]> claimVectors = null;
+    if (r.semantic && !answer.claims().isEmpty()) {
+      List<String> texts = new ArrayList<>();
+      for (Claim c : answer.claims()) texts.add(c.text());
+      claimVectors = Embedder.embedLeniently(embedder, texts);
+    }
+    for (int i = 0; i < answer.claims().size(); i++) {
+      Claim c = answer.claims().get(i);
+      for (String id : c.citations()) if (!byId.containsKey(id)) invalid.add(id);
+      ClaimVerdict v = check(i + 1, c, byId, r, claimVectors);
+      verdicts.add(v);
+      for (CitationCheck cc : v.checks()) {
+        citations++;
+        if (cc.supports()) precise++;
+      }
+      if (v.verdict() == Verdict.SUPPORTED) recalled++;
+    }
+    double precision = citations == 0 ? 1.0 : (double) precise / citations;
+    double recall = verdicts.isEmpty() ? 1.0 : (double) recalled / verdicts.size();
+
+    Boolean abstentionCorrect = null;
+    String answeringSentence = null;
+    if (query != null && !query.isBlank() && !inputs.isEmpty()) {
+      double[] p = compressor.scorer().score(query, inputs, r.sentences);
+      int best = -1;
+      for (int i = 0; i < p.length; i++) if (best < 0 || p[i] > p[best]) best = i;
+      boolean answerableHere = best >= 0 && p[best] >= answerable;
+      if (answerableHere) {
+        Sentence s = r.sentences.get(best);
+        answeringSentence = "[" + inputs.get(s.input()).id() + "] \"" + clip(s.text()) + "\"";
+      }
+      abstentionCorrect = answer.abstained() != answerableHere;
+    }
+    boolean pt = detector.detect(answer.text().isBlank() && !answer.claims().isEmpty()
+        ? answer.claims().get(0).text() : answer.text()) == Language.PT;
+    String feedback = Feedback.of(pt, verdicts, invalid, byId.keySet(), answer.abstained(), abstentionCorrect,
+        answeringSentence);
+    return new Verification(verdicts, List.copyOf(invalid), precision, recall, answer.abstained(), abstentionCorrect,
+        feedback);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  /** What one request's sources are, analysed once: sentences, their terms, term rarity, vectors. */
+  private final class Request {
+    final List<CompressInput> inputs;
+    final List<Sentence> sentences;
+    final List<Set<String>> terms = new ArrayList<>();
+    final List<Set<String>> stems = new ArrayList<>();
+    final List<TreeMap<String, List<String>>> cues = new ArrayList<>();
+    /** Sentence indices of each source, in order. */
+    final List<List<Integer>> bySource = new ArrayList<>();
+    final Map<String, Integer> df = new HashMap<>();
+    final Map<Integer, Set<String>> sourceTerms = new HashMap<>();
+    final Map<Integer, String> sourceFolded = new HashMap<>();
+    /** Whether the embedder reads this request's language (the MiniLM default reads English only). */
+    final boolean semantic;
+    float[][] vectors;
+
+    Request(List<CompressInput> inputs, List<Sentence> sentences, String answerText) {
+      this.inputs = inputs;
+      this.sentences = sentences;
+      for (int i = 0; i < inputs.size(); i++) bySource.add(new ArrayList<>());
+      for (int i = 0; i < sentences.size(); i++) {
+        Sentence s = sentences.get(i);
+        Set<String> t = terms(s.text());
+        terms.add(t);
+        Set<String> st = new HashSet<>();
+        for (String w : t) st.add(stem(w));
+        stems.add(st);
+        for (String w : t) df.merge(w, 1, Integer::sum);
+        cues.add(null);
+        bySource.get(s.input()).add(i);
+      }
+      StringBuilder sample = new StringBuilder(answerText);
+      for (int i = 0; i < inputs.size() && sample.length() < 2000; i++) sample.append(' ').append(text(i));
+      Language lang = detector.detect(sample.toString());
+      Language l = lang == Language.UNKNOWN ? Language.EN : lang;
+      semantic = embedder != null && (embedder.languages().isEmpty() || embedder.languages().contains(l));
+    }
+
+    String text(int input) {
+      return inputs.get(input).parts().get(0).text();
+    }
+
+    TreeMap<String, List<String>> cues(int sentence) {
+      TreeMap<String, List<String>> c = cues.get(sentence);
+      if (c == null) {
+        c = Guard.cues(sentences.get(sentence).text());
+        cues.set(sentence, c);
+      }
+      return c;
+    }
+
+    Set<String> sourceTerms(int input) {
+      return sourceTerms.computeIfAbsent(input, k -> {
+        Set<String> all = new HashSet<>();
+        for (int s : bySource.get(k)) all.addAll(terms.get(s));
+        return all;
+      });
+    }
+
+    String folded(int input) {
+      return sourceFolded.computeIfAbsent(input, k -> " " + String.join(" ", wordsOf(text(k))) + " ");
+    }
+
+    double idf(String term) {
+      int n = sentences.size();
+      // a term in no source weighs as a rare one, not more: a claim's own verb ("occur" for "happen")
+      // should not outweigh everything the sources do confirm
+      int d = Math.max(1, df.getOrDefault(term, 0));
+      return Math.log(1 + (n - d + 0.5) / (d + 0.5));
+    }
+
+    float[][] vectors() {
+      if (vectors == null) {
+        List<String> texts = new ArrayList<>();
+        for (Sentence s : sentences) texts.add(s.text());
+        List<float[]> v = texts.isEmpty() ? List.of() : Embedder.embedLeniently(embedder, texts);
+        vectors = v.toArray(new float[0][]);
+      }
+      return vectors;
+    }
+  }
+
+  /** One claim analysed: weighted terms, key items, clauses. */
+  private record ClaimTerms(String text, List<String> terms, double[] weights, List<String> keys,
+      List<List<String>> clauses, TreeMap<String, List<String>> cues, Set<String> words) {}
+
+  /** Prefixes that negate the word they open (English and Portuguese). */
+  private static final List<String> NEGATING_PREFIXES = List.of("non", "un", "in", "im", "ir", "dis", "des", "anti");
+
+  private ClaimTerms analyse(String text, Request r) {
+    LinkedHashSet<String> ts = new LinkedHashSet<>(terms(text));
+    List<String> terms = new ArrayList<>(ts);
+    double[] w = new double[terms.size()];
+    for (int i = 0; i < w.length; i++) w[i] = r.idf(terms.get(i));
+    List<List<String>> clauses = new ArrayList<>();
+    for (String part : CLAUSE.split(text)) {
+      List<String> ct = new ArrayList<>(terms(part));
+      if (ct.size() >= 2) clauses.add(ct);
+    }
+    TreeMap<String, List<String>> cues = Guard.cues(text);
+    return new ClaimTerms(text, terms, w, keys(text, cues), clauses, cues, new HashSet<>(wordsOf(text)));
+  }
+
+  /** Numbers, names (capitalised inside the sentence) and months: items a supporting source must contain. */
+  private static List<String> keys(String text, TreeMap<String, List<String>> cues) {
+    LinkedHashSet<String> keys = new LinkedHashSet<>();
+    for (String n : cues.get("number")) if (n.chars().anyMatch(Character::isDigit)) keys.add(n);
+    keys.addAll(cues.get("date"));
+    // names: a capitalised word that does not open the claim (a claim is one sentence)
+    boolean first = true;
+    for (String raw : text.split("\\s+")) {
+      String tok = raw.replaceAll("^[^\\p{L}\\p{N}]+|[^\\p{L}\\p{N}]+$", "");
+      if (tok.isEmpty()) continue;
+      if (!first && Character.isUpperCase(tok.codePointAt(0))) {
+        String f = Terms.fold(tok);
+        if (!f.isEmpty() && !Terms.STOP_WORDS.contains(f)) keys.add(f);
+      }
+      first = false;
+    }
+    return List.copyOf(keys);
+  }
+
+  private ClaimVerdict check(int index, Claim c, Map<String, Integer> byId, Request r, List<float[]> claimVectors)
+      throws IOException {
+    List<Integer> cited = new ArrayList<>();
+    for (String id : c.citations()) {
+      Integer i = byId.get(id);
+      if (i != null && !cited.contains(i)) cited.add(i);
+    }
+    ClaimTerms ct = analyse(c.text(), r);
+    float[] claimVector = claimVectors == null ? null : claimVectors.get(index - 1);
+
+    List<CitationCheck> checks = new ArrayList<>();
+    for (String id : c.citations()) {
+      Integer i = byId.get(id);
+      if (i == null) {
+        checks.add(new CitationCheck(id, false, Verdict.UNSUPPORTED, null));
+      } else {
+        Judgement j = judge(ct, List.of(i), r, claimVector);
+        checks.add(new CitationCheck(id, true, j.verdict, j.evidence));
+      }
+    }
+    Judgement j;
+    if (cited.isEmpty()) {
+      // Nothing valid to check against: judge against all sources only to suggest one.
+      j = new Judgement(c.citations().isEmpty() ? Verdict.UNCITED : Verdict.UNSUPPORTED, null, List.of(),
+          c.citations().isEmpty() ? "cites no source" : "cites only IDs that name no given source");
+    } else {
+      j = judge(ct, cited, r, claimVector);
+      if (judge != null) j = askJudge(c.text(), ct, cited, r, j);
+    }
+    List<String> better = new ArrayList<>();
+    if (j.verdict != Verdict.SUPPORTED) {
+      List<double[]> scored = new ArrayList<>();
+      for (int i = 0; i < r.inputs.size(); i++) {
+        if (cited.contains(i)) continue;
+        Judgement alt = judge(ct, List.of(i), r, claimVector);
+        if (alt.verdict == Verdict.SUPPORTED) scored.add(new double[] {i, alt.evidence == null ? 0 : alt.evidence.score()});
+      }
+      scored.sort((a, b) -> a[1] != b[1] ? Double.compare(b[1], a[1]) : Double.compare(a[0], b[0]));
+      for (double[] s : scored) better.add(r.inputs.get((int) s[0]).id());
+    }
+    return new ClaimVerdict(index, c, j.verdict, j.evidence, checks, j.missing, better, j.reason);
+  }
+
+  /** The LLM judge's verdict over the best sentences of the cited sources, replacing the lexical one. */
+  private Judgement askJudge(String claim, ClaimTerms ct, List<Integer> cited, Request r, Judgement lexical)
+      throws IOException {
+    List<double[]> ranked = new ArrayList<>();
+    for (int input : cited) {
+      for (int s : r.bySource.get(input)) ranked.add(new double[] {s, coverage(ct, r, List.of(s))});
+    }
+    ranked.sort((a, b) -> a[1] != b[1] ? Double.compare(b[1], a[1]) : Double.compare(a[0], b[0]));
+    List<Evidence> shown = new ArrayList<>();
+    if (lexical.evidence != null) shown.add(lexical.evidence);
+    for (double[] x : ranked) {
+      if (shown.size() >= 4) break;
+      int s = (int) x[0];
+      Evidence e = evidence(r, r.sentences.get(s).input(), s, s, x[1]);
+      boolean inside = false;
+      for (Evidence o : shown) inside |= o.source().equals(e.source()) && o.start() <= e.start() && e.end() <= o.end();
+      if (!inside) shown.add(e);
+    }
+    shown.sort((a, b) -> a.source().equals(b.source()) ? Integer.compare(a.start(), b.start()) : 0);
+    Verdict v = judge.judge(claim, shown);
+    if (v == null) {
+      return new Judgement(lexical.verdict, lexical.evidence, lexical.missing,
+          lexical.reason + " (the judge " + judge.id() + " gave no readable verdict)");
+    }
+    return new Judgement(v, lexical.evidence, lexical.missing, "judge " + judge.id() + ": " + v.wireName()
+        + "; lexical: " + lexical.verdict.wireName() + " (" + lexical.reason + ")");
+  }
+
+
+  private record Judgement(Verdict verdict, Evidence evidence, List<String> missing, String reason) {}
+
+  /** What the sources {@code cited} (together) say about the claim. */
+  private Judgement judge(ClaimTerms ct, List<Integer> cited, Request r, float[] claimVector) {
+    double total = 0;
+    for (double w : ct.weights) total += w;
+    if (ct.terms.isEmpty() || total == 0) {
+      return new Judgement(Verdict.UNSUPPORTED, null, List.of(), "the claim has no content words to check");
+    }
+    float[][] vectors = claimVector != null ? r.vectors() : null;
+    // Best window: one sentence or two adjacent ones of one cited source.
+    double bestScore = -1;
+    double bestCoverage = 0;
+    double bestCosine = 0;
+    int bestInput = -1;
+    int bestFrom = -1;
+    int bestTo = -1;
+    for (int input : cited) {
+      List<Integer> ss = r.bySource.get(input);
+      for (int a = 0; a < ss.size(); a++) {
+        for (int len = 1; len <= 2 && a + len <= ss.size(); len++) {
+          double cov = coverage(ct, r, ss.subList(a, a + len));
+          double cos = 0;
+          if (vectors != null) {
+            for (int k = a; k < a + len; k++) {
+              float[] v = vectors[ss.get(k)];
+              if (v != null) cos = Math.max(cos, Embedder.dot(claimVector, v));
+            }
+          }
+          // a pair must add coverage to be preferred over its better sentence
+          double score = Math.max(cov, semantic(cos)) - (len - 1) * 0.02;
+          if (score > bestScore + 1e-12) {
+            bestScore = score;
+            bestCoverage = cov;
+            bestCosine = cos;
+            bestInput = input;
+            bestFrom = ss.get(a);
+            bestTo = ss.get(a + len - 1);
+          }
+        }
+      }
+    }
+    if (bestInput < 0) return new Judgement(Verdict.UNSUPPORTED, null, List.of(), "the cited sources are empty");
+
+    // What no cited source contains.
+    Set<String> union = new HashSet<>();
+    Set<String> unionStems = new HashSet<>();
+    StringBuilder folded = new StringBuilder();
+    for (int input : cited) {
+      union.addAll(r.sourceTerms(input));
+      folded.append(r.folded(input));
+    }
+    for (String t : union) unionStems.add(stem(t));
+    double covered = 0;
+    List<String> missing = new ArrayList<>();
+    for (int i = 0; i < ct.terms.size(); i++) {
+      String t = ct.terms.get(i);
+      if (union.contains(t) || unionStems.contains(stem(t))) covered += ct.weights[i];
+    }
+    double sourceCoverage = covered / total;
+    String foldedAll = folded.toString();
+    for (String k : ct.keys) if (!containsKey(foldedAll, union, k)) missing.add(k);
+    for (int i = 0; i < ct.terms.size(); i++) {
+      String t = ct.terms.get(i);
+      if (!union.contains(t) && !unionStems.contains(stem(t)) && !missing.contains(t)) missing.add(t);
+    }
+
+    Evidence evidence = evidence(r, bestInput, bestFrom, bestTo, Math.max(bestCoverage, semantic(bestCosine)));
+
+    // Contradiction: a cited sentence stating the claim's subject with the opposite polarity or another number.
+    for (int input : cited) {
+      for (int s : r.bySource.get(input)) {
+        double cov = coverage(ct, r, List.of(s));
+        double cos = vectors != null && vectors[s] != null ? Embedder.dot(claimVector, vectors[s]) : 0;
+        if (cov < align && semantic(cos) < align) continue;
+        String why = conflict(ct, r, s, union, foldedAll);
+        if (why != null) {
+          return new Judgement(Verdict.CONTRADICTED, evidence(r, input, s, s, Math.max(cov, semantic(cos))), missing,
+              why);
+        }
+      }
+    }
+
+    boolean keysMissing = false;
+    for (String k : ct.keys) keysMissing |= missing.contains(k);
+    double minClause = 1;
+    double maxClause = 0;
+    for (List<String> clause : ct.clauses) {
+      double cc = clauseCoverage(clause, r, union, unionStems);
+      minClause = Math.min(minClause, cc);
+      maxClause = Math.max(maxClause, cc);
+    }
+    boolean supported = Math.max(bestCoverage, semantic(bestCosine)) >= support && !keysMissing
+        && (ct.clauses.size() < 2 || minClause >= partial);
+    if (supported) {
+      return new Judgement(Verdict.SUPPORTED, evidence, missing, "stated in [" + r.inputs.get(bestInput).id() + "]");
+    }
+    if (sourceCoverage >= partial || bestCoverage >= partial || ct.clauses.size() >= 2 && maxClause >= support) {
+      String why = keysMissing ? "no cited source contains " + quoteList(keysOnly(missing, ct.keys))
+          : ct.clauses.size() >= 2 && minClause < partial ? "one clause is in no cited source"
+          : "the cited sources state only part of it";
+      return new Judgement(Verdict.PARTIAL, evidence, missing, why);
+    }
+    return new Judgement(Verdict.UNSUPPORTED, evidence, missing, "no cited sentence states it");
+  }
+
+  /** Coverage by a semantic match, on the lexical scale: {@link #cosine} maps to {@link #support}. */
+  private double semantic(double cos) {
+    if (cos <= 0) return 0;
+    return cos >= cosine ? support + (cos - cosine) : cos / cosine * support * 0.8;
+  }
+
+  /** Why sentence {@code s} contradicts the claim, or {@code null}. */
+  private String conflict(ClaimTerms ct, Request r, int s, Set<String> union, String foldedAll) {
+    TreeMap<String, List<String>> sc = r.cues(s);
+    String label = "[" + r.inputs.get(r.sentences.get(s).input()).id() + "]";
+    boolean claimNeg = !ct.cues.get("negation").isEmpty();
+    boolean sentNeg = !sc.get("negation").isEmpty();
+    if (claimNeg != sentNeg) {
+      return claimNeg ? "the claim negates what " + label + " states"
+          : label + " negates it (\"" + String.join(" ", sc.get("negation")) + "\")";
+    }
+    // A word negated by a prefix: "UCP1-dependent" against "UCP1-independent", "effective"/"ineffective".
+    Set<String> sentWordsP = new HashSet<>(wordsOf(r.sentences.get(s).text().replace('-', ' ')));
+    Set<String> claimWordsP = new HashSet<>(wordsOf(ct.text.replace('-', ' ')));
+    for (String w : claimWordsP) {
+      if (w.length() < 5 || sentWordsP.contains(w)) continue;
+      for (String prefix : NEGATING_PREFIXES) {
+        if (sentWordsP.contains(prefix + w)) return "the claim says \"" + w + "\" where " + label + " says \"" + prefix + w + "\"";
+        if (w.startsWith(prefix) && w.length() - prefix.length() >= 5 && sentWordsP.contains(w.substring(prefix.length()))
+            && !claimWordsP.contains(w.substring(prefix.length()))) {
+          return "the claim says \"" + w + "\" where " + label + " says \"" + w.substring(prefix.length()) + "\"";
+        }
+      }
+    }
+    // Opposite direction words.
+    Set<String> sentWords = new HashSet<>(wordsOf(r.sentences.get(s).text()));
+    for (String w : ct.words) {
+      Set<String> opp = OPPOSITES.get(w);
+      if (opp == null || sentWords.contains(w)) continue;
+      for (String o : opp) {
+        if (sentWords.contains(o) && !ct.words.contains(o)) {
+          return "the claim says \"" + w + "\" where " + label + " says \"" + o + "\"";
+        }
+      }
+    }
+    // Numbers: a claim number in no cited source, where this sentence gives another one.
+    List<String> claimNums = numbers(ct.cues.get("number"));
+    List<String> sentNums = numbers(sc.get("number"));
+    if (!claimNums.isEmpty() && !sentNums.isEmpty()) {
+      for (String n : claimNums) {
+        if (containsKey(foldedAll, union, n)) continue;
+        for (String m : sentNums) {
+          if (!claimNums.contains(m) && sameKind(n, m)) {
+            return "the claim gives " + n + " where " + label + " gives " + m;
+          }
+        }
+      }
+    }
+    // Months: the claim's month in no cited source, this sentence gives another.
+    for (String month : ct.cues.get("date")) {
+      if (foldedAll.contains(" " + month + " ")) continue;
+      for (String m : sc.get("date")) {
+        if (!ct.cues.get("date").contains(m)) return "the claim gives " + month + " where " + label + " gives " + m;
+      }
+    }
+    return null;
+  }
+
+  private static final Map<String, String> NUMBER_WORDS = Map.ofEntries(
+      Map.entry("two", "2"), Map.entry("three", "3"), Map.entry("four", "4"), Map.entry("five", "5"),
+      Map.entry("six", "6"), Map.entry("seven", "7"), Map.entry("eight", "8"), Map.entry("nine", "9"),
+      Map.entry("ten", "10"), Map.entry("eleven", "11"), Map.entry("twelve", "12"), Map.entry("twenty", "20"),
+      Map.entry("dois", "2"), Map.entry("duas", "2"), Map.entry("tres", "3"), Map.entry("quatro", "4"),
+      Map.entry("cinco", "5"), Map.entry("seis", "6"), Map.entry("sete", "7"), Map.entry("oito", "8"),
+      Map.entry("nove", "9"), Map.entry("dez", "10"), Map.entry("onze", "11"), Map.entry("doze", "12"),
+      Map.entry("vinte", "20"));
+
+  /** Numbers in digits, and small number words as digits ("six" is "6"); multipliers and "half" are left out. */
+  private static List<String> numbers(List<String> cues) {
+    List<String> out = new ArrayList<>();
+    for (String n : cues) {
+      if (n.chars().anyMatch(Character::isDigit)) out.add(n);
+      else if (NUMBER_WORDS.containsKey(n)) out.add(NUMBER_WORDS.get(n));
+    }
+    return out;
+  }
+
+  private static List<String> digits(List<String> numbers) {
+    List<String> out = new ArrayList<>();
+    for (String n : numbers) if (n.chars().anyMatch(Character::isDigit)) out.add(n);
+    return out;
+  }
+
+  /** Both percentages, both with the same unit, or both plain; a four-digit year against a year. */
+  private static boolean sameKind(String a, String b) {
+    boolean pa = a.endsWith("%");
+    boolean pb = b.endsWith("%");
+    if (pa != pb) return false;
+    String ua = unit(a);
+    String ub = unit(b);
+    if (!ua.equals(ub)) return false;
+    boolean ya = isYear(a);
+    boolean yb = isYear(b);
+    return ya == yb;
+  }
+
+  private static String unit(String n) {
+    int sp = n.indexOf(' ');
+    return sp < 0 ? "" : n.substring(sp + 1);
+  }
+
+  private static boolean isYear(String n) {
+    return n.matches("1[5-9]\\d\\d|20\\d\\d");
+  }
+
+  /** True when the sources contain key {@code k}: a number as written (normalised), a name or month as a word. */
+  private static boolean containsKey(String foldedAll, Set<String> union, String k) {
+    if (k.chars().anyMatch(Character::isDigit)) {
+      String core = k.replaceAll("^[^0-9]+", "").replaceAll("[ %].*$", "");
+      String alt = core.replace('.', ',');
+      return foldedAll.contains(" " + core + " ") || foldedAll.contains(" " + alt + " ")
+          || foldedAll.contains(" " + core.replace(".", " ") + " ") || numberIn(foldedAll, core);
+    }
+    return union.contains(k) || foldedAll.contains(" " + k + " ");
+  }
+
+  /** "1,500" in the claim against "1500" or "1 500" in the source: compare digit strings of numbers. */
+  private static boolean numberIn(String foldedAll, String core) {
+    String digits = core.replaceAll("[^0-9]", "");
+    if (digits.isEmpty()) return false;
+    int from = 0;
+    while ((from = foldedAll.indexOf(digits.charAt(0), from)) >= 0) {
+      int e = from;
+      StringBuilder sb = new StringBuilder();
+      while (e < foldedAll.length() && (Character.isDigit(foldedAll.charAt(e))
+          || (foldedAll.charAt(e) == ' ' || foldedAll.charAt(e) == '.' || foldedAll.charAt(e) == ',')
+          && e + 1 < foldedAll.length() && Character.isDigit(foldedAll.charAt(e + 1)) && sb.length() > 0)) {
+        if (Character.isDigit(foldedAll.charAt(e))) sb.append(foldedAll.charAt(e));
+        e++;
+      }
+      boolean startOk = from == 0 || !Character.isDigit(foldedAll.charAt(from - 1));
+      if (startOk && sb.toString().equals(digits)) return true;
+      from = Math.max(e, from + 1);
+    }
+    return false;
+  }
+
+  private double coverage(ClaimTerms ct, Request r, List<Integer> window) {
+    double total = 0;
+    double hit = 0;
+    for (int i = 0; i < ct.terms.size(); i++) {
+      String t = ct.terms.get(i);
+      double w = ct.weights[i];
+      total += w;
+      String st = stem(t);
+      for (int s : window) {
+        if (r.terms.get(s).contains(t) || r.stems.get(s).contains(st)) {
+          hit += w;
+          break;
+        }
+      }
+    }
+    return total == 0 ? 0 : hit / total;
+  }
+
+  private static double clauseCoverage(List<String> clause, Request r, Set<String> union, Set<String> unionStems) {
+    double total = 0;
+    double hit = 0;
+    for (String t : clause) {
+      double w = r.idf(t);
+      total += w;
+      if (union.contains(t) || unionStems.contains(stem(t))) hit += w;
+    }
+    return total == 0 ? 1 : hit / total;
+  }
+
+  private static Evidence evidence(Request r, int input, int from, int to, double score) {
+    Sentence a = r.sentences.get(from);
+    Sentence b = r.sentences.get(to);
+    String text = r.text(input);
+    return new Evidence(r.inputs.get(input).id(), a.start(), b.end(), text.substring(a.start(), b.end()),
+        Math.min(1, Math.max(0, score)));
+  }
+
+  /** Content terms: folded, plural-free, no stop words. */
+  static Set<String> terms(String text) {
+    LinkedHashSet<String> out = new LinkedHashSet<>();
+    Terms.scan(text, (t, s) -> {
+      if (!Terms.STOP_TABLE.contains(t)) out.add(t.toString());
+    });
+    return out;
+  }
+
+  private static List<String> wordsOf(String text) {
+    List<String> out = new ArrayList<>();
+    for (String w : text.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}.,%]+")) {
+      String t = w.replaceAll("^[.,]+|[.,]+$", "");
+      if (!t.isEmpty()) out.add(java.text.Normalizer.normalize(t, java.text.Normalizer.Form.NFKD).replaceAll("\\p{M}", ""));
+    }
+    return out;
+  }
+
+  static String stem(String term) {
+    return term.length() > 5 ? term.substring(0, 5) : term;
+  }
+
+  private static List<String> keysOnly(List<String> missing, List<String> keys) {
+    List<String> out = new ArrayList<>();
+    for (String m : missing) if (keys.contains(m)) out.add(m);
+    return out;
+  }
+
+  static String quoteList(List<String> items) {
+    List<String> q = new ArrayList<>();
+    for (String s : items) q.add("\"" + s + "\"");
+    return String.join(", ", q);
+  }
+
+  static String clip(String s) {
+    String t = s.strip().replaceAll("\\s+", " ");
+    return t.length() <= 160 ? t : t.substring(0, 157) + "...";
+  }
+
+  private static Map<String, Set<String>> opposites(String[][] groups) {
+    Map<String, Set<String>> out = new HashMap<>();
+    for (String[] g : groups) {
+      String head = fold(g[0]);
+      for (int i = 1; i < g.length; i++) {
+        String o = fold(g[i]);
+        out.computeIfAbsent(head, k -> new LinkedHashSet<>()).add(o);
+        out.computeIfAbsent(o, k -> new LinkedHashSet<>()).add(head);
+      }
+    }
+    Map<String, Set<String>> frozen = new HashMap<>();
+    out.forEach((k, v) -> frozen.put(k, Set.copyOf(v)));
+    return Map.copyOf(frozen);
+  }
+
+  private static String fold(String w) {
+    return java.text.Normalizer.normalize(w.toLowerCase(Locale.ROOT), java.text.Normalizer.Form.NFKD)
+        .replaceAll("\\p{M}", "");
+  }
+
+  /** Options of an {@link EvidenceVerifier}. */
+  public static final class Builder {
+    private Embedder embedder;
+    private double support = DEFAULT_SUPPORT;
+    private double partial = DEFAULT_PARTIAL;
+    private double align = DEFAULT_ALIGN;
+    private double cosine = DEFAULT_COSINE;
+    private double answerable = DEFAULT_ANSWERABLE;
+    private LlmJudge judge;
+
+    /** An LLM judge whose verdict replaces the lexical one for claims with valid citations; off by default. */
+    public Builder judge(LlmJudge j) {
+      this.judge = j;
+      return this;
+    }
+
+    /** Embedder for semantic support and for the answerability scorer; {@code null} for lexical only. */
+    public Builder embedder(Embedder e) {
+      this.embedder = e;
+      return this;
+    }
+
+    public Builder support(double v) {
+      this.support = check(v, "support");
+      return this;
+    }
+
+    public Builder partial(double v) {
+      this.partial = check(v, "partial");
+      return this;
+    }
+
+    public Builder align(double v) {
+      this.align = check(v, "align");
+      return this;
+    }
+
+    public Builder cosine(double v) {
+      this.cosine = check(v, "cosine");
+      return this;
+    }
+
+    public Builder answerable(double v) {
+      this.answerable = check(v, "answerable");
+      return this;
+    }
+
+    private static double check(double v, String name) {
+      if (!(v > 0 && v <= 1)) throw new IllegalArgumentException(name + " must be in (0, 1], was " + v);
+      return v;
+    }
+
+    public EvidenceVerifier build() {
+      return new EvidenceVerifier(this);
+    }
+  }
+}
