@@ -26,6 +26,7 @@ import dev.ctxpack.verify.Answer;
 import dev.ctxpack.verify.Claim;
 import dev.ctxpack.verify.ClaimVerdict;
 import dev.ctxpack.verify.Evidence;
+import dev.ctxpack.verify.EvidenceVerifier;
 import dev.ctxpack.verify.Verdict;
 import dev.ctxpack.verify.Verification;
 import dev.ctxpack.verify.Verifier;
@@ -123,7 +124,11 @@ public final class VerifyEval implements Callable<Integer> {
   @Option(names = "--seed", description = "Seed of the samples, the sources' order and the variants (default: ${DEFAULT-VALUE}).")
   long seed = 42;
 
+  @Option(names = "--cases", description = "Also write cases.jsonl: every case with each system's verdict, evidence and reason (for reading the failures).")
+  boolean writeCases;
+
   private final PrintStream log = System.err;
+  private final List<Map<String, Object>> caseLines = new ArrayList<>();
   private String[] args = new String[0];
   private final StringBuilder md = new StringBuilder();
   private final Map<String, Object> json = new LinkedHashMap<>();
@@ -149,20 +154,17 @@ public final class VerifyEval implements Callable<Integer> {
   }
 
   /**
-   * ctxpack's verifier, with {@code embedderOrNull} for its dense features ({@code null}: lexical
-   * only). The one place the harness (this evaluation and {@code VerifyBenchmark}) gets it from.
-   * System property {@value #VERIFIER_PROPERTY} names another {@link Verifier} class to use instead
-   * (for trying the harness, e.g. with a stub from the test sources on the class path).
-   *
-   * @throws UnsupportedOperationException while {@code dev.ctxpack.verify.EvidenceVerifier} has not landed
+   * ctxpack's verifier as {@code ctxpack verify} builds it without a judge: {@link EvidenceVerifier}
+   * with its default thresholds and {@code embedderOrNull} for semantic support ({@code null}: {@link
+   * EvidenceVerifier#lexical()}). The one place the harness (this evaluation and {@code
+   * VerifyBenchmark}) gets it from. System property {@value #VERIFIER_PROPERTY} names another {@link
+   * Verifier} class to use instead (for trying the harness, e.g. with the stub of the test sources on
+   * the class path).
    */
   public static Verifier ctxpackVerifier(Embedder embedderOrNull) {
     String override = System.getProperty(VERIFIER_PROPERTY);
     if (override != null && !override.isBlank()) return instantiate(override.strip(), embedderOrNull);
-    // TODO(owner of dev.ctxpack.verify): return the real verifier once it lands, built as the CLI builds it, e.g.
-    //   return new EvidenceVerifier(embedderOrNull);   (constructor / factory to be announced)
-    throw new UnsupportedOperationException("dev.ctxpack.verify.EvidenceVerifier has not landed yet (see"
-        + " VerifyEval.ctxpackVerifier); -D" + VERIFIER_PROPERTY + "=CLASS evaluates another Verifier");
+    return EvidenceVerifier.builder().embedder(embedderOrNull).build();
   }
 
   private static Verifier instantiate(String className, Embedder embedder) {
@@ -208,15 +210,10 @@ public final class VerifyEval implements Callable<Integer> {
     Map<String, String> env = Environment.describe();
     embedder = dense ? new CachingEmbedder(new MiniLmEmbedder(), 2_000_000) : null;
 
-    String ctxpackNote;
-    Verifier ours = null;
-    try {
-      ours = ctxpackVerifier(embedder);
-      ctxpackNote = ours.getClass().getName() + (embedder == null ? " without an embedder (lexical)" : " with " + embedder.id());
-    } catch (UnsupportedOperationException e) {
-      ctxpackNote = "not available: " + e.getMessage();
-      log.println("[verify] ctxpack verifier " + ctxpackNote + "; running the baselines only");
-    }
+    Verifier ours = ctxpackVerifier(embedder);
+    String ctxpackNote = "`" + ours.getClass().getName() + "`" + (embedder == null ? " without an embedder (lexical only)"
+        : " with " + embedder.id() + " (semantic support)") + ", default thresholds";
+    log.println("[verify] ctxpack verifier: " + ctxpackNote);
 
     String command = "./ctxpack eval verify" + Arrays.stream(args).map(a -> " " + RunSupport.shellQuote(a)).collect(Collectors.joining());
     String commit = git("rev-parse", "--short", "HEAD");
@@ -260,6 +257,12 @@ public final class VerifyEval implements Callable<Integer> {
     ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     Files.writeString(outDir.resolve("results.md"), md.toString(), StandardCharsets.UTF_8);
     Files.writeString(outDir.resolve("results.json"), mapper.writeValueAsString(json) + "\n", StandardCharsets.UTF_8);
+    if (writeCases) {
+      StringBuilder lines = new StringBuilder();
+      ObjectMapper compact = new ObjectMapper();
+      for (Map<String, Object> c : caseLines) lines.append(compact.writeValueAsString(c)).append('\n');
+      Files.writeString(outDir.resolve("cases.jsonl"), lines, StandardCharsets.UTF_8);
+    }
     double seconds = (System.nanoTime() - t0) / 1e9;
     Map<String, Object> run = new LinkedHashMap<>(env);
     run.put("loadAverageAtEnd", Environment.loadAverage());
@@ -279,7 +282,7 @@ public final class VerifyEval implements Callable<Integer> {
   /** ctxpack (when available) and the baselines with the thresholds of {@code set}. */
   private List<Sys> systems(String set, Verifier ours) {
     List<Sys> out = new ArrayList<>();
-    if (ours != null) out.add(new Sys(CTXPACK, ours, null));
+    out.add(new Sys(CTXPACK, ours, null));
     Bm25Baseline bm25 = new Bm25Baseline(THRESHOLDS.get(set + "/" + BM25));
     out.add(new Sys(BM25, bm25, bm25));
     if (embedder != null) {
@@ -360,6 +363,7 @@ public final class VerifyEval implements Callable<Integer> {
       for (Sys s : systems) {
         Verification v = s.verifier().verify(null, sources, answer);
         ClaimVerdict cv = v.claims().get(0);
+        if (writeCases) caseLines.add(caseJson("scifact", u.claimId() + "/" + u.docId(), u.gold().name(), s.name(), u.claim(), v));
         confusion.get(s.name()).add(u.gold(), cv.verdict());
         if (aligned) alignedOnly.get(s.name()).add(u.gold(), cv.verdict());
         if (u.gold() != Gold.NOEVIDENCE) {
@@ -432,6 +436,29 @@ public final class VerifyEval implements Callable<Integer> {
     json.put("scifact", js);
   }
 
+  /** One line of cases.jsonl: the case, the system, and what it said about the (first) claim. */
+  static Map<String, Object> caseJson(String set, String id, String kind, String system, String answer, Verification v) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("set", set);
+    m.put("id", id);
+    m.put("kind", kind);
+    m.put("system", system);
+    m.put("answer", answer);
+    if (!v.claims().isEmpty()) {
+      ClaimVerdict cv = v.claims().get(0);
+      m.put("verdict", cv.verdict().wireName());
+      m.put("reason", cv.reason());
+      m.put("missing", cv.missing());
+      if (cv.evidence() != null) {
+        m.put("evidence", cv.evidence().source() + " " + cv.evidence().start() + ".." + cv.evidence().end() + ": " + cv.evidence().text());
+      }
+    }
+    m.put("invalidCitations", v.invalidCitations());
+    m.put("abstained", v.abstained());
+    m.put("abstentionCorrect", v.abstentionCorrect());
+    return m;
+  }
+
   /** Whether {@code e} is a span of {@code source} overlapping one of the {@code rationale} sentences of {@code gold}. */
   static boolean overlapsRationale(Evidence e, String source, List<Span> gold, List<Integer> rationale) {
     if (e == null || !source.equals(e.source())) return false;
@@ -498,6 +525,7 @@ public final class VerifyEval implements Callable<Integer> {
         for (Sys s : systems) {
           Verification result = verify(s, u.question(), u.sources(), answer);
           Verdict verdict = result.claims().get(0).verdict();
+          if (writeCases) caseLines.add(caseJson(key, u.id(), v.kind().label, s.name(), v.text(), result));
           boolean caught = verdict != Verdict.SUPPORTED
               && (v.kind() != Kind.INVENTED_ID || result.invalidCitations().contains(v.cited()));
           tallies.get(s.name()).get(v.kind()).add(verdict, caught);
@@ -562,7 +590,7 @@ public final class VerifyEval implements Callable<Integer> {
       }
     }
     Map<String, Object> j = new LinkedHashMap<>();
-    if (systems.stream().anyMatch(s -> s.name().equals(CTXPACK))) {
+    {
       EnumMap<Kind, VerdictTally> t = tallies.get(CTXPACK);
       md.append("\nTargets (ctxpack): invented-id caught 100 %, every other error ≥ 90 %, false alarms ≤ 5 %.\n\n");
       md.append("| target | measured | |\n|---|---:|---|\n");
@@ -622,12 +650,6 @@ public final class VerifyEval implements Callable<Integer> {
   private void abstention(Path dataDir, Verifier ours) throws IOException {
     md.append("\n## 3. Abstention judged against the sources\n\n");
     Map<String, Object> j = new LinkedHashMap<>();
-    if (ours == null) {
-      md.append("Not measured: the ctxpack verifier is not available in this build. The baselines do not judge abstention (not applicable).\n");
-      j.put("skipped", "ctxpack verifier not available");
-      json.put("abstention", j);
-      return;
-    }
     VerifyData.QaSet squad = VerifyData.loadQa(dataDir.resolve("squad_v2_en/dev-v2.0.json"));
     VerifyData.QaSet faquad = VerifyData.loadQa(dataDir.resolve("faquad/train.json"));
     List<Article> en = VerifyData.half(squad.articles(), half);
@@ -716,6 +738,12 @@ public final class VerifyEval implements Callable<Integer> {
           List<VerifySource> sources = List.of(new VerifySource("S1", c.source()));
           Answer answer = abstaining ? (langs.get(g) == Language.PT ? abstainPt : abstainEn) : Answer.parse(Variants.cite(c.answerSentence(), "S1"));
           Verification v = ours.verify(c.question(), sources, answer);
+          if (writeCases) {
+            Map<String, Object> cj = caseJson("abstention", c.id(), labels.get(g) + (abstaining ? ", abstains" : ", answers"), CTXPACK,
+                answer.text(), v);
+            cj.put("query", c.question());
+            caseLines.add(cj);
+          }
           Boolean ac = v.abstentionCorrect();
           boolean expected = abstaining == c.abstainRight();
           got[ac == null ? 2 : ac ? 0 : 1]++;
