@@ -76,8 +76,6 @@ import picocli.CommandLine.Option;
 @Command(name = "eval verify", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Evaluates answer verification (SciFact claims, citation errors on SQuAD/FaQuAD, abstention) for ctxpack's verifier beside BM25 and embedding sentence baselines.")
 public final class VerifyEval implements Callable<Integer> {
-  /** System property naming a {@link Verifier} class to evaluate as ctxpack's (a constructor taking an {@link Embedder}, or none). */
-  public static final String VERIFIER_PROPERTY = "ctxpack.verify.verifier";
   static final String ABSTAIN_EN = "The sources do not contain the answer.";
   static final String ABSTAIN_PT = "As fontes não contêm a resposta.";
   static final String CTXPACK = "ctxpack";
@@ -157,28 +155,10 @@ public final class VerifyEval implements Callable<Integer> {
    * ctxpack's verifier as {@code ctxpack verify} builds it without a judge: {@link EvidenceVerifier}
    * with its default thresholds and {@code embedderOrNull} for semantic support ({@code null}: {@link
    * EvidenceVerifier#lexical()}). The one place the harness (this evaluation and {@code
-   * VerifyBenchmark}) gets it from. System property {@value #VERIFIER_PROPERTY} names another {@link
-   * Verifier} class to use instead (for trying the harness, e.g. with the stub of the test sources on
-   * the class path).
+   * VerifyBenchmark}) gets it from.
    */
   public static Verifier ctxpackVerifier(Embedder embedderOrNull) {
-    String override = System.getProperty(VERIFIER_PROPERTY);
-    if (override != null && !override.isBlank()) return instantiate(override.strip(), embedderOrNull);
     return EvidenceVerifier.builder().embedder(embedderOrNull).build();
-  }
-
-  private static Verifier instantiate(String className, Embedder embedder) {
-    try {
-      Class<?> c = Class.forName(className);
-      try {
-        return (Verifier) c.getConstructor(Embedder.class).newInstance(embedder);
-      } catch (NoSuchMethodException e) {
-        return (Verifier) c.getConstructor().newInstance();
-      }
-    } catch (ReflectiveOperationException | ClassCastException e) {
-      throw new IllegalArgumentException("-D" + VERIFIER_PROPERTY + "=" + className + ": not a Verifier with a constructor"
-          + " (Embedder) or (): " + e, e);
-    }
   }
 
   /** A system under evaluation: its name, the verifier, and the baseline behind it (null for ctxpack). */
