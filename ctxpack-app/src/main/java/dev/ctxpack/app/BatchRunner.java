@@ -16,13 +16,9 @@ import java.util.List;
  * {@code {"line": N, "error": "..."}} and the others still run; the exit code is then 1.
  */
 final class BatchRunner {
-  interface LineHandler {
-    ObjectNode handle(ObjectNode request) throws Exception;
-  }
-
   private BatchRunner() {}
 
-  static int run(String source, PrintWriter out, LineHandler handler) throws IOException {
+  static int run(String source, PrintWriter out, JsonEndpoint handler) throws IOException {
     BufferedReader r;
     if (source.equals("-")) {
       r = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));

@@ -72,39 +72,9 @@ final class CompressCommand implements Callable<Integer> {
       if (query == null || query.isBlank()) throw new UsageException("--query is required (or use --batch)");
       if (defaultBudget == null && threshold == null) throw new UsageException("give --budget N, --preset P or --threshold P");
     }
-    SentenceVectors vectors = embedder.equals("none") ? SentenceVectors.none()
-        : SentenceVectors.embedder(Components.embedder(embedder));
-    ExtractiveCompressor compressor = ExtractiveCompressor.defaults(vectors);
+    ExtractiveCompressor compressor = compressor();
 
-    if (batch != null) {
-      return BatchRunner.run(batch, out, req -> {
-        String q = BatchRunner.text(req, "query", query);
-        if (q == null || q.isBlank()) throw new IllegalArgumentException("field 'query' must be a non-empty string");
-        Integer b = req.has("budget") || req.has("preset")
-            ? budget(req.has("budget") ? BatchRunner.integer(req, "budget", 0) : null, BatchRunner.text(req, "preset", null),
-                "budget", "preset")
-            : defaultBudget;
-        Double t = threshold;
-        if (req.has("threshold")) t = number(req.get("threshold"), "threshold");
-        JsonNode ps = req.get("passages");
-        if (ps == null || !ps.isArray()) throw new IllegalArgumentException("field 'passages' must be an array");
-        List<CompressInput> in = new ArrayList<>();
-        Set<String> ids = new HashSet<>();
-        for (int i = 0; i < ps.size(); i++) {
-          if (!ps.get(i).isObject()) throw new IllegalArgumentException("passages[" + i + "] must be an object");
-          try {
-            in.add(passage((ObjectNode) ps.get(i), ids));
-          } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("passages[" + i + "]: " + e.getMessage(), e);
-          }
-        }
-        ObjectNode res = Json.object();
-        String id = BatchRunner.text(req, "id", null);
-        if (id != null) res.put("id", id);
-        res.setAll(view(compressor.compress(q, in, options(b, t)), compressor));
-        return res;
-      });
-    }
+    if (batch != null) return BatchRunner.run(batch, out, endpoint(compressor));
     List<String> lines = BatchRunner.readLines(input == null ? "-" : input);
     List<CompressInput> in = new ArrayList<>();
     Set<String> ids = new HashSet<>();
@@ -121,6 +91,54 @@ final class CompressCommand implements Callable<Integer> {
     out.println(Json.line(view(compressor.compress(query, in, options(defaultBudget, threshold)), compressor)));
     out.flush();
     return errors == 0 ? ExitCodes.OK : ExitCodes.FAILURE;
+  }
+
+  /** The compressor these options ask for: sentence vectors from {@code --embedder}, or lexical only. */
+  ExtractiveCompressor compressor() {
+    SentenceVectors vectors = embedder.equals("none") ? SentenceVectors.none()
+        : SentenceVectors.embedder(Components.embedder(embedder));
+    return ExtractiveCompressor.defaults(vectors);
+  }
+
+  /** {@link #endpoint(ExtractiveCompressor)} with {@link #compressor()}. */
+  JsonEndpoint endpoint() {
+    return endpoint(compressor());
+  }
+
+  /**
+   * One compress request, {@code {"id", "query", "budget" | "preset" | "threshold", "passages"}} to
+   * its compression: a {@code --batch} line, and {@code POST /v1/compress}. The command's options
+   * are the defaults for requests that give none.
+   */
+  JsonEndpoint endpoint(ExtractiveCompressor compressor) {
+    Integer defaultBudget = budget(budget, preset, "--budget", "--preset");
+    return req -> {
+      String q = BatchRunner.text(req, "query", query);
+      if (q == null || q.isBlank()) throw new IllegalArgumentException("field 'query' must be a non-empty string");
+      Integer b = req.has("budget") || req.has("preset")
+          ? budget(req.has("budget") ? BatchRunner.integer(req, "budget", 0) : null, BatchRunner.text(req, "preset", null),
+              "budget", "preset")
+          : defaultBudget;
+      Double t = threshold;
+      if (req.has("threshold")) t = number(req.get("threshold"), "threshold");
+      JsonNode ps = req.get("passages");
+      if (ps == null || !ps.isArray()) throw new IllegalArgumentException("field 'passages' must be an array");
+      List<CompressInput> in = new ArrayList<>();
+      Set<String> ids = new HashSet<>();
+      for (int i = 0; i < ps.size(); i++) {
+        if (!ps.get(i).isObject()) throw new IllegalArgumentException("passages[" + i + "] must be an object");
+        try {
+          in.add(passage((ObjectNode) ps.get(i), ids));
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("passages[" + i + "]: " + e.getMessage(), e);
+        }
+      }
+      ObjectNode res = Json.object();
+      String id = BatchRunner.text(req, "id", null);
+      if (id != null) res.put("id", id);
+      res.setAll(view(compressor.compress(q, in, options(b, t)), compressor));
+      return res;
+    };
   }
 
   private CompressOptions options(Integer budget, Double threshold) {

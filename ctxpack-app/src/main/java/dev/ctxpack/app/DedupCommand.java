@@ -57,37 +57,8 @@ final class DedupCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (input != null && batch != null) throw new UsageException("give --input or --batch, not both");
-    DedupOptions options = flags.apply(DedupOptions.strict().withLevels(DedupFlags.levels(levels)));
-    PassageVectors vectors = options.levels().contains(DedupLevel.SEMANTIC) && !embedder.equals("none")
-        ? PassageVectors.fromEmbedder(Components.embedder(embedder)) : PassageVectors.none();
-    CascadeDeduplicator cascade = new CascadeDeduplicator(options, Tokenizers.defaultTokenizer(), vectors);
-    if (batch != null) {
-      return BatchRunner.run(batch, out, req -> {
-        JsonNode ps = req.get("passages");
-        if (ps == null || !ps.isArray()) throw new IllegalArgumentException("field 'passages' must be an array");
-        List<Candidate> in = new ArrayList<>();
-        Set<String> ids = new HashSet<>();
-        boolean scored = false;
-        for (JsonNode p : ps) scored |= p.has("score");
-        for (int i = 0; i < ps.size(); i++) {
-          if (!ps.get(i).isObject()) throw new IllegalArgumentException("passages[" + i + "] must be an object");
-          try {
-            in.add(candidate((ObjectNode) ps.get(i), scored ? 0 : ps.size() - i, ids));
-          } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("passages[" + i + "]: " + e.getMessage(), e);
-          }
-        }
-        ObjectNode res = run(cascade, in);
-        String id = BatchRunner.text(req, "id", null);
-        if (id != null) {
-          ObjectNode withId = Json.object();
-          withId.put("id", id);
-          withId.setAll(res);
-          return withId;
-        }
-        return res;
-      });
-    }
+    CascadeDeduplicator cascade = cascade();
+    if (batch != null) return BatchRunner.run(batch, out, endpoint(cascade));
     List<String> lines = BatchRunner.readLines(input == null ? "-" : input);
     List<Candidate> in = new ArrayList<>();
     Set<String> ids = new HashSet<>();
@@ -107,6 +78,51 @@ final class DedupCommand implements Callable<Integer> {
     return errors == 0 ? ExitCodes.OK : ExitCodes.FAILURE;
   }
 
+
+  /** The cascade these options ask for: its levels, thresholds, and vectors from {@code --embedder}. */
+  CascadeDeduplicator cascade() {
+    DedupOptions options = flags.apply(DedupOptions.strict().withLevels(DedupFlags.levels(levels)));
+    PassageVectors vectors = options.levels().contains(DedupLevel.SEMANTIC) && !embedder.equals("none")
+        ? PassageVectors.fromEmbedder(Components.embedder(embedder)) : PassageVectors.none();
+    return new CascadeDeduplicator(options, Tokenizers.defaultTokenizer(), vectors);
+  }
+
+  /** {@link #endpoint(CascadeDeduplicator)} with {@link #cascade()}. */
+  JsonEndpoint endpoint() {
+    return endpoint(cascade());
+  }
+
+  /**
+   * One dedup request, {@code {"id", "passages"}} to {@code {"id", "passages", "decisions"}}: a
+   * {@code --batch} line, and {@code POST /v1/dedup}.
+   */
+  static JsonEndpoint endpoint(CascadeDeduplicator cascade) {
+    return req -> {
+      JsonNode ps = req.get("passages");
+      if (ps == null || !ps.isArray()) throw new IllegalArgumentException("field 'passages' must be an array");
+      List<Candidate> in = new ArrayList<>();
+      Set<String> ids = new HashSet<>();
+      boolean scored = false;
+      for (JsonNode p : ps) scored |= p.has("score");
+      for (int i = 0; i < ps.size(); i++) {
+        if (!ps.get(i).isObject()) throw new IllegalArgumentException("passages[" + i + "] must be an object");
+        try {
+          in.add(candidate((ObjectNode) ps.get(i), scored ? 0 : ps.size() - i, ids));
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("passages[" + i + "]: " + e.getMessage(), e);
+        }
+      }
+      ObjectNode res = run(cascade, in);
+      String id = BatchRunner.text(req, "id", null);
+      if (id != null) {
+        ObjectNode withId = Json.object();
+        withId.put("id", id);
+        withId.setAll(res);
+        return withId;
+      }
+      return res;
+    };
+  }
 
   private static final LanguageDetector LANGUAGES = new LanguageDetector();
 

@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
       CompressCommand.class,
       PackCommand.class,
       VerifyCommand.class,
+      ServeCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

@@ -1,7 +1,7 @@
 package dev.ctxpack.app;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.index.Index;
 import dev.ctxpack.lucene.LuceneIndex;
 import dev.ctxpack.model.ContextPackage;
 import dev.ctxpack.order.OrderMode;
@@ -45,20 +45,8 @@ final class PackCommand implements Callable<Integer> {
     PackOptions options = flags.options();
     try (LuceneIndex index = Components.openExisting(common.indexPath())) {
       Embedder embedder = Components.searchEmbedder(index, common.embedder);
-      DefaultContextPacker packer = Components.packer(index, embedder, fusion.fusion(), dedup,
-          flags.noRerank ? null : Components.reranker(flags.reranker));
-      if (batch != null) {
-        return BatchRunner.run(batch, out, req -> {
-          String q = BatchRunner.text(req, "query", null);
-          if (q == null || q.isBlank()) throw new IllegalArgumentException("field 'query' must not be empty");
-          PackOptions o = options;
-          String preset = BatchRunner.text(req, "preset", null);
-          if (preset != null) o = o.withBudget(Budgets.preset(preset));
-          if (req.has("budget")) o = o.withBudget(BatchRunner.integer(req, "budget", o.budget()));
-          ObjectNode res = Views.pack(BatchRunner.text(req, "id", null), packer.pack(q, o));
-          return res;
-        });
-      }
+      DefaultContextPacker packer = packer(index, embedder);
+      if (batch != null) return BatchRunner.run(batch, out, endpoint(packer, options));
       ContextPackage p = packer.pack(query, options);
       if (common.json()) {
         out.println(Json.line(Views.pack(null, p)));
@@ -69,6 +57,32 @@ final class PackCommand implements Callable<Integer> {
       }
     }
     return ExitCodes.OK;
+  }
+
+  /** The packer over {@code index} wired from these options. */
+  DefaultContextPacker packer(Index index, Embedder embedder) {
+    return Components.packer(index, embedder, fusion.fusion(), dedup,
+        flags.noRerank ? null : Components.reranker(flags.reranker));
+  }
+
+  /**
+   * One pack request, {@code {"id", "query", "budget" | "preset"}} to the package's JSON, over
+   * {@code index} wired from these options: a {@code --batch} line, and {@code POST /v1/pack}.
+   */
+  JsonEndpoint endpoint(Index index, Embedder embedder) {
+    return endpoint(packer(index, embedder), flags.options());
+  }
+
+  private static JsonEndpoint endpoint(DefaultContextPacker packer, PackOptions options) {
+    return req -> {
+      String q = BatchRunner.text(req, "query", null);
+      if (q == null || q.isBlank()) throw new IllegalArgumentException("field 'query' must not be empty");
+      PackOptions o = options;
+      String preset = BatchRunner.text(req, "preset", null);
+      if (preset != null) o = o.withBudget(Budgets.preset(preset));
+      if (req.has("budget")) o = o.withBudget(BatchRunner.integer(req, "budget", o.budget()));
+      return Views.pack(BatchRunner.text(req, "id", null), packer.pack(q, o));
+    };
   }
 
   /** The options of pack (shared with demo). */

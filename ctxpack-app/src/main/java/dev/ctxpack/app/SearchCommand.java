@@ -1,7 +1,7 @@
 package dev.ctxpack.app;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.index.Index;
 import dev.ctxpack.lucene.LuceneIndex;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Trace;
@@ -50,16 +50,7 @@ final class SearchCommand implements Callable<Integer> {
       Embedder embedder = Components.searchEmbedder(index, common.embedder);
       HybridRetriever retriever = Components.retriever(index, embedder, fusion.fusion());
       Reranker rr = Components.reranker(reranker);
-      if (batch != null) {
-        return BatchRunner.run(batch, out, req -> {
-          String q = BatchRunner.text(req, "query", null);
-          if (q == null || q.isBlank()) throw new IllegalArgumentException("field 'query' must not be empty");
-          int kk = BatchRunner.integer(req, "k", k);
-          RetrievalMode mm = RetrievalMode.parse(BatchRunner.text(req, "mode", mode));
-          List<Candidate> r = search(retriever, rr, q, mm, kk);
-          return Views.searchResults(BatchRunner.text(req, "id", null), r);
-        });
-      }
+      if (batch != null) return BatchRunner.run(batch, out, endpoint(retriever, rr));
       List<Candidate> results = search(retriever, rr, query, m, k);
       if (common.json()) {
         out.println(Json.line(Views.searchResults(null, results)));
@@ -74,6 +65,25 @@ final class SearchCommand implements Callable<Integer> {
       }
     }
     return ExitCodes.OK;
+  }
+
+  /**
+   * One search request, {@code {"id", "query", "k", "mode"}} to {@code {"id", "results"}}, over
+   * {@code index} wired from these options: a {@code --batch} line, and {@code POST /v1/search}.
+   */
+  JsonEndpoint endpoint(Index index, Embedder embedder) {
+    return endpoint(Components.retriever(index, embedder, fusion.fusion()), Components.reranker(reranker));
+  }
+
+  private JsonEndpoint endpoint(HybridRetriever retriever, Reranker rr) {
+    return req -> {
+      String q = BatchRunner.text(req, "query", null);
+      if (q == null || q.isBlank()) throw new IllegalArgumentException("field 'query' must not be empty");
+      int kk = BatchRunner.integer(req, "k", k);
+      RetrievalMode mm = RetrievalMode.parse(BatchRunner.text(req, "mode", mode));
+      List<Candidate> r = search(retriever, rr, q, mm, kk);
+      return Views.searchResults(BatchRunner.text(req, "id", null), r);
+    };
   }
 
   /** The top {@code k}: retrieved, or the first {@code max(k, 40)} retrieved and reranked. */

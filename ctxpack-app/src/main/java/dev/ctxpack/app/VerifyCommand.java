@@ -69,8 +69,7 @@ final class VerifyCommand implements Callable<Integer> {
       if (packageFile != null || sourcesFile != null || answerFile != null) {
         throw new UsageException("--batch takes its sources and answers from its lines: drop --package, --sources and --answer");
       }
-      Verifier verifier = verifier(embedder, judge);
-      return BatchRunner.run(batch, out, req -> handle(req, verifier, query));
+      return BatchRunner.run(batch, out, endpoint());
     }
     if ((packageFile == null) == (sourcesFile == null)) throw new UsageException("give --package FILE or --sources FILE");
     if (answerFile == null) throw new UsageException("--answer FILE (or - for stdin) is required");
@@ -113,6 +112,12 @@ final class VerifyCommand implements Callable<Integer> {
     }
     out.flush();
     return ExitCodes.OK;
+  }
+
+  /** One request (a batch line, or the body of {@code POST /v1/verify}) to its result, with this command's options. */
+  JsonEndpoint endpoint() {
+    Verifier verifier = verifier(embedder, judge);
+    return req -> handle(req, verifier, query);
   }
 
   static Verifier verifier(String embedderSpec, String judgeSpec) {
