@@ -369,7 +369,7 @@ public final class VerifyEval implements Callable<Integer> {
         + "below, in the %d abstracts with a rationale: %s (the three spaces, line break and space follow the last sentence of a "
         + "section of a structured abstract, \"OBJECTIVE …\", \"RESULTS …\": a single-space join of sentences that carry their own "
         + "trailing white space would give exactly this). `SentenceSegmenter` "
-        + "alone puts %d of the file's %d rationales beyond its sentence count; it misses two kinds of boundary, which "
+        + "alone leaves %d of the file's %d annotated (claim, abstract) pairs citing a sentence index beyond its sentence count; it misses two kinds of boundary, which "
         + "`SciFactSentences.gold` adds (a sentence opening with a lower-case technical name such as \"miR-193a\" or \"iHepSCs\"; "
         + "a sentence ending in a one-letter word such as \"2,599 g.\" or \"vitamin D.\"), after which %d are. The two splits "
         + "agree exactly on %d of the %d abstracts with a rationale; evidence recall is given on all units and on those whose "
