@@ -55,7 +55,9 @@ import picocli.CommandLine.Option;
 @Command(name = "eval", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Evaluates ctxpack retrieval (bm25, dense, hybrid, hybrid+rerank) and a peer pipeline on real data sets.",
     footer = {"", "eval compress [options]: the query-aware compression evaluation instead (answer retention at token budgets;",
-        "  dev.ctxpack.bench.compress.CompressEval); see eval compress --help."})
+        "  dev.ctxpack.bench.compress.CompressEval); see eval compress --help.",
+        "eval verify [options]: the answer verification evaluation instead (SciFact claims, citation errors, abstention;",
+        "  dev.ctxpack.bench.verify.VerifyEval); see eval verify --help."})
 public final class EvalRunner implements Callable<Integer> {
   static final List<Metric> TOP_METRICS = List.of(Metric.ndcg(10), Metric.recall(10), Metric.mrr(10));
   static final Metric DEEP_METRIC = Metric.recall(100);
@@ -128,6 +130,9 @@ public final class EvalRunner implements Callable<Integer> {
   public static void main(String[] args) {
     if (args.length > 0 && args[0].equals("compress")) {
       System.exit(dev.ctxpack.bench.compress.CompressEval.run(Arrays.copyOfRange(args, 1, args.length)));
+    }
+    if (args.length > 0 && args[0].equals("verify")) {
+      System.exit(dev.ctxpack.bench.verify.VerifyEval.run(Arrays.copyOfRange(args, 1, args.length)));
     }
     EvalRunner runner = new EvalRunner();
     runner.args = args.clone();
