@@ -158,7 +158,15 @@ public final class VerifyEval implements Callable<Integer> {
    * VerifyBenchmark}) gets it from.
    */
   public static Verifier ctxpackVerifier(Embedder embedderOrNull) {
-    return EvidenceVerifier.builder().embedder(embedderOrNull).build();
+    EvidenceVerifier.Builder b = EvidenceVerifier.builder().embedder(embedderOrNull);
+    // Threshold overrides, for choosing the defaults on the FIT half (-Dctxpack.verify.support=0.6 ...).
+    String v;
+    if ((v = System.getProperty("ctxpack.verify.support")) != null) b.support(Double.parseDouble(v));
+    if ((v = System.getProperty("ctxpack.verify.partial")) != null) b.partial(Double.parseDouble(v));
+    if ((v = System.getProperty("ctxpack.verify.align")) != null) b.align(Double.parseDouble(v));
+    if ((v = System.getProperty("ctxpack.verify.cosine")) != null) b.cosine(Double.parseDouble(v));
+    if ((v = System.getProperty("ctxpack.verify.answerable")) != null) b.answerable(Double.parseDouble(v));
+    return b.build();
   }
 
   /** A system under evaluation: its name, the verifier, and the baseline behind it (null for ctxpack). */
