@@ -556,14 +556,19 @@ public final class EvidenceVerifier implements Verifier {
   private String conflict(ClaimTerms ct, Request r, int s, Set<String> union, String foldedAll) {
     TreeMap<String, List<String>> sc = r.cues(s);
     String label = "[" + r.inputs.get(r.sentences.get(s).input()).id() + "]";
+    // Polarity and direction are read in the part of the sentence that states the claim: from the
+    // start of the clause holding its first term to its last term. "X is Y, not Z" does not negate
+    // "X is Y"; "X is not Y" and "No X is Y" do.
+    String scope = scope(r.sentences.get(s).text(), ct);
+    TreeMap<String, List<String>> scoped = scope.length() == r.sentences.get(s).text().length() ? sc : Guard.cues(scope);
     boolean claimNeg = negated(ct.cues.get("negation"), r.portuguese);
-    boolean sentNeg = negated(sc.get("negation"), r.portuguese);
+    boolean sentNeg = negated(scoped.get("negation"), r.portuguese);
     if (claimNeg != sentNeg) {
       return claimNeg ? "the claim negates what " + label + " states"
-          : label + " negates it (\"" + String.join(" ", sc.get("negation")) + "\")";
+          : label + " negates it (\"" + String.join(" ", scoped.get("negation")) + "\")";
     }
     // A word negated by a prefix: "UCP1-dependent" against "UCP1-independent", "effective"/"ineffective".
-    Set<String> sentWordsP = new HashSet<>(wordsOf(r.sentences.get(s).text().replace('-', ' ')));
+    Set<String> sentWordsP = new HashSet<>(wordsOf(scope.replace('-', ' ')));
     Set<String> claimWordsP = new HashSet<>(wordsOf(ct.text.replace('-', ' ')));
     for (String w : claimWordsP) {
       if (w.length() < 5 || sentWordsP.contains(w)) continue;
@@ -576,7 +581,7 @@ public final class EvidenceVerifier implements Verifier {
       }
     }
     // Opposite direction words.
-    Set<String> sentWords = new HashSet<>(wordsOf(r.sentences.get(s).text()));
+    Set<String> sentWords = new HashSet<>(wordsOf(scope));
     for (String w : ct.words) {
       Set<String> opp = OPPOSITES.get(w);
       if (opp == null || sentWords.contains(w)) continue;
@@ -591,7 +596,7 @@ public final class EvidenceVerifier implements Verifier {
     List<String> sentNums = numbers(sc.get("number"));
     if (!claimNums.isEmpty() && !sentNums.isEmpty()) {
       for (String n : claimNums) {
-        if (containsKey(foldedAll, union, n)) continue;
+        if (sentNums.contains(n) || containsKey(foldedAll, union, n)) continue;
         for (String m : sentNums) {
           if (!claimNums.contains(m) && sameKind(n, m)) {
             return "the claim gives " + n + " where " + label + " gives " + m;
@@ -607,6 +612,30 @@ public final class EvidenceVerifier implements Verifier {
       }
     }
     return null;
+  }
+
+  private static final Pattern CLAUSE_START = Pattern.compile("[,;:()\\u2013\\u2014]");
+
+  /** The part of {@code sentence} that states the claim (see {@link #conflict}); the whole sentence when no claim term is in it. */
+  private static String scope(String sentence, ClaimTerms ct) {
+    Set<String> stems = new HashSet<>();
+    for (String t : ct.terms) stems.add(stem(t));
+    int[] span = {-1, -1};
+    Terms.scan(sentence, (term, start) -> {
+      if (Terms.STOP_TABLE.contains(term)) return;
+      String t = term.toString();
+      if (ct.terms.contains(t) || stems.contains(stem(t))) {
+        if (span[0] < 0) span[0] = start;
+        span[1] = start + term.length();
+      }
+    });
+    if (span[0] < 0) return sentence;
+    int from = span[0];
+    while (from > 0 && !CLAUSE_START.matcher(String.valueOf(sentence.charAt(from - 1))).matches()) from--;
+    // the term's length in the sentence may differ from the folded term's (accents): extend to the word's end
+    int to = Math.min(sentence.length(), span[1]);
+    while (to < sentence.length() && Character.isLetterOrDigit(sentence.charAt(to))) to++;
+    return sentence.substring(from, to);
   }
 
   /** Whether negation cues negate: in Portuguese "no" is "em o" (no contrato), not a negation. */
