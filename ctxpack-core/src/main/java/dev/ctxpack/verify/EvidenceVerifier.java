@@ -453,12 +453,14 @@ public final class EvidenceVerifier implements Verifier {
               if (v != null) cos = Math.max(cos, Embedder.dot(claimVector, v));
             }
           }
-          // a pair must add coverage to be preferred over its better sentence
-          double score = Math.max(cov, semantic(cos)) - (len - 1) * 0.02;
+          // The verdict weighs the best coverage and the best cosine of any window; the evidence is
+          // the window where the two agree most (with vectors, their mean; without, the coverage).
+          // A pair must add to be preferred over its better sentence.
+          bestCoverage = Math.max(bestCoverage, cov);
+          bestCosine = Math.max(bestCosine, cos);
+          double score = (vectors != null ? (cov + semantic(cos)) / 2 : cov) - (len - 1) * 0.02;
           if (score > bestScore + 1e-12) {
             bestScore = score;
-            bestCoverage = cov;
-            bestCosine = cos;
             bestInput = input;
             bestFrom = ss.get(a);
             bestTo = ss.get(a + len - 1);
