@@ -2,6 +2,7 @@ package dev.ctxpack.verify;
 
 import dev.ctxpack.compress.CompressInput;
 import dev.ctxpack.compress.ExtractiveCompressor;
+import dev.ctxpack.compress.FeatureSentenceScorer;
 import dev.ctxpack.compress.Sentence;
 import dev.ctxpack.compress.SentenceVectors;
 import dev.ctxpack.dedup.Guard;
@@ -149,8 +150,7 @@ public final class EvidenceVerifier implements Verifier {
 
   private EvidenceVerifier(Builder b) {
     this.embedder = b.embedder;
-    this.compressor = ExtractiveCompressor.defaults(
-        b.embedder == null ? SentenceVectors.none() : SentenceVectors.embedder(b.embedder));
+    this.compressor = ExtractiveCompressor.defaults(SentenceVectors.none()); // segmentation only
     this.support = b.support;
     this.partial = b.partial;
     this.align = b.align;
@@ -183,17 +183,32 @@ public final class EvidenceVerifier implements Verifier {
     int citations = 0;
     int precise = 0;
     int recalled = 0;
-    // All claims in one batch: the model's fixed cost once per answer, not once per claim.
-    List<float[]> claimVectors = null;
-    if (r.semantic && !answer.claims().isEmpty()) {
-      List<String> texts = new ArrayList<>();
-      for (Claim c : answer.claims()) texts.add(c.text());
-      claimVectors = Embedder.embedLeniently(embedder, texts);
-    }
-    for (int i = 0; i < answer.claims().size(); i++) {
-      Claim c = answer.claims().get(i);
+    // Lexical evidence first. A claim it settles (supported, contradicted, or citing no given
+    // source) is final; the others — partial or unsupported, which a paraphrase can be — are
+    // checked again with vectors, all their claims embedded in one batch: the model's cost is paid
+    // only where it can change a verdict.
+    List<Claim> claims = answer.claims();
+    ClaimVerdict[] out = new ClaimVerdict[claims.size()];
+    List<Integer> unsettled = new ArrayList<>();
+    for (int i = 0; i < claims.size(); i++) {
+      Claim c = claims.get(i);
       for (String id : c.citations()) if (!byId.containsKey(id)) invalid.add(id);
-      ClaimVerdict v = check(i + 1, c, byId, r, claimVectors);
+      out[i] = check(i + 1, c, byId, r, null);
+      boolean cites = c.citations().stream().anyMatch(byId::containsKey);
+      if (r.semantic && cites && (out[i].verdict() == Verdict.PARTIAL || out[i].verdict() == Verdict.UNSUPPORTED)) {
+        unsettled.add(i);
+      }
+    }
+    if (!unsettled.isEmpty()) {
+      List<String> texts = new ArrayList<>();
+      for (int i : unsettled) texts.add(claims.get(i).text());
+      List<float[]> vectors = Embedder.embedLeniently(embedder, texts);
+      for (int k = 0; k < unsettled.size(); k++) {
+        int i = unsettled.get(k);
+        if (vectors.get(k) != null) out[i] = check(i + 1, claims.get(i), byId, r, vectors.get(k));
+      }
+    }
+    for (ClaimVerdict v : out) {
       verdicts.add(v);
       for (CitationCheck cc : v.checks()) {
         citations++;
@@ -207,7 +222,9 @@ public final class EvidenceVerifier implements Verifier {
     Boolean abstentionCorrect = null;
     String answeringSentence = null;
     if (query != null && !query.isBlank() && !inputs.isEmpty()) {
-      double[] p = compressor.scorer().score(query, inputs, r.sentences);
+      // The compressor's scorer, over the sentence vectors this request already has (or computes once).
+      double[] p = FeatureSentenceScorer.defaults(r.semantic ? r.asSentenceVectors() : SentenceVectors.none())
+          .score(query, inputs, r.sentences);
       int best = -1;
       for (int i = 0; i < p.length; i++) if (best < 0 || p[i] > p[best]) best = i;
       boolean answerableHere = best >= 0 && p[best] >= answerable;
@@ -300,6 +317,28 @@ public final class EvidenceVerifier implements Verifier {
       return Math.log(1 + (n - d + 0.5) / (d + 0.5));
     }
 
+    /** This request's sentence vectors as the compressor's scorer reads them; the query embedded when the model reads it. */
+    SentenceVectors asSentenceVectors() {
+      return new SentenceVectors() {
+        @Override
+        public float[] query(String query) {
+          Language l = detector.detect(query);
+          if (!SentenceVectors.supports(embedder, l == Language.UNKNOWN ? Language.EN : l)) return null;
+          return Embedder.embedLeniently(embedder, List.of(query)).get(0);
+        }
+
+        @Override
+        public float[][] sentences(List<CompressInput> in, List<Sentence> ss) {
+          return vectors();
+        }
+
+        @Override
+        public String id() {
+          return embedder.id();
+        }
+      };
+    }
+
     float[][] vectors() {
       if (vectors == null) {
         List<String> texts = new ArrayList<>();
@@ -352,7 +391,7 @@ public final class EvidenceVerifier implements Verifier {
     return List.copyOf(keys);
   }
 
-  private ClaimVerdict check(int index, Claim c, Map<String, Integer> byId, Request r, List<float[]> claimVectors)
+  private ClaimVerdict check(int index, Claim c, Map<String, Integer> byId, Request r, float[] claimVector)
       throws IOException {
     List<Integer> cited = new ArrayList<>();
     for (String id : c.citations()) {
@@ -360,7 +399,6 @@ public final class EvidenceVerifier implements Verifier {
       if (i != null && !cited.contains(i)) cited.add(i);
     }
     ClaimTerms ct = analyse(c.text(), r);
-    float[] claimVector = claimVectors == null ? null : claimVectors.get(index - 1);
 
     List<CitationCheck> checks = new ArrayList<>();
     for (String id : c.citations()) {

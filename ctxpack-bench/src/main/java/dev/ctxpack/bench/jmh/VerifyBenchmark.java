@@ -57,6 +57,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code mode=minilm}: with MiniLM (all-MiniLM-L6-v2, int8), uncached and run on the calling
  *       thread ({@code new MiniLmEmbedder(Runnable::run)}), so one call uses one core and embeds
  *       whatever the verifier embeds for a request it has not seen (sources change per request).
+ *   <li>{@code minilm-sources-cached}: the same, but every text the verifier embedded during the
+ *       setup is served from memory except the claims, which are embedded afresh on every call: the
+ *       cost of verifying a new answer against sources whose sentence vectors are already known (a
+ *       regeneration loop over one package, or a caller that keeps a {@code CachingEmbedder}).
  * </ul>
  *
  * Mode SampleTime in milliseconds: JMH reports p50, p90, p99 and p99.9.
@@ -77,11 +81,12 @@ public class VerifyBenchmark {
   @State(Scope.Benchmark)
   public static class Requests {
     /** {@code lexical} (no embedder) or {@code minilm}. */
-    @Param({"lexical", "minilm"})
+    @Param({"lexical", "minilm", "minilm-sources-cached"})
     public String mode;
 
     private List<Request> requests;
     private Verifier verifier;
+    private KnownTexts known;
     private int next;
 
     @Setup(Level.Trial)
@@ -89,10 +94,16 @@ public class VerifyBenchmark {
       verifier = switch (mode) {
         case "lexical" -> VerifyEval.ctxpackVerifier(null);
         case "minilm" -> VerifyEval.ctxpackVerifier(new MiniLmEmbedder(Runnable::run));
-        default -> throw new IllegalArgumentException("mode must be lexical or minilm, was " + mode);
+        case "minilm-sources-cached" -> VerifyEval.ctxpackVerifier(known = new KnownTexts(new MiniLmEmbedder(Runnable::run)));
+        default -> throw new IllegalArgumentException("mode must be lexical, minilm or minilm-sources-cached, was " + mode);
       };
       requests = requests(dataDir());
       describe();
+      if (known != null) {
+        // describe() embedded everything once; the claims are to be embedded on every call
+        for (Request r : requests) for (var c : r.answer().claims()) known.forget(c.text());
+        System.err.printf("[jmh] %d texts known (source sentences, queries), claims embedded afresh%n", known.size());
+      }
     }
 
     Verification verifyNext() throws IOException {
@@ -124,6 +135,59 @@ public class VerifyBenchmark {
   @Benchmark
   public Verification verify(Requests r) throws IOException {
     return r.verifyNext();
+  }
+
+  /** An embedder that remembers every vector it computed, except of the texts it is told to forget. */
+  static final class KnownTexts implements dev.ctxpack.embed.Embedder {
+    private final dev.ctxpack.embed.Embedder delegate;
+    private final java.util.Map<String, float[]> known = new java.util.HashMap<>();
+    private final java.util.Set<String> fresh = new java.util.HashSet<>();
+
+    KnownTexts(dev.ctxpack.embed.Embedder delegate) {
+      this.delegate = delegate;
+    }
+
+    /** {@code text} is embedded on every call from now on. */
+    void forget(String text) {
+      known.remove(text);
+      fresh.add(text);
+    }
+
+    int size() {
+      return known.size();
+    }
+
+    @Override
+    public String id() {
+      return delegate.id();
+    }
+
+    @Override
+    public int dimension() {
+      return delegate.dimension();
+    }
+
+    @Override
+    public java.util.Set<Language> languages() {
+      return delegate.languages();
+    }
+
+    @Override
+    public List<float[]> embed(List<String> texts) {
+      List<String> missing = new ArrayList<>();
+      for (String t : texts) if (!known.containsKey(t)) missing.add(t);
+      java.util.Map<String, float[]> now = new java.util.HashMap<>();
+      if (!missing.isEmpty()) {
+        List<float[]> v = delegate.embed(missing);
+        for (int i = 0; i < missing.size(); i++) {
+          now.put(missing.get(i), v.get(i));
+          if (!fresh.contains(missing.get(i))) known.put(missing.get(i), v.get(i));
+        }
+      }
+      List<float[]> out = new ArrayList<>(texts.size());
+      for (String t : texts) out.add(known.containsKey(t) ? known.get(t) : now.get(t));
+      return out;
+    }
   }
 
   /** One request: the query, the sources and the parsed answer. */
