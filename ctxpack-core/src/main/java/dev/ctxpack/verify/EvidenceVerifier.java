@@ -2,7 +2,6 @@ package dev.ctxpack.verify;
 
 import dev.ctxpack.compress.CompressInput;
 import dev.ctxpack.compress.ExtractiveCompressor;
-import dev.ctxpack.compress.FeatureSentenceScorer;
 import dev.ctxpack.compress.Sentence;
 import dev.ctxpack.compress.SentenceVectors;
 import dev.ctxpack.dedup.Guard;
@@ -49,8 +48,10 @@ import java.util.regex.Pattern;
  *       when each clause is; when some are and some are not, it is partial.
  * </ol>
  *
- * <p>With a query, an abstention is judged by the compressor's sentence scorer: abstaining is right
- * when no source sentence is likely to answer the query. Thread-safe; deterministic.
+ * <p>With a query, an abstention is judged by the compressor's sentence scorer (its lexical model):
+ * abstaining is right when no source sentence is likely to answer the query. Vectors are computed
+ * only for claims the lexical evidence leaves partial or unsupported, and the sources' sentences
+ * only when such a claim needs them. Thread-safe; deterministic.
  */
 public final class EvidenceVerifier implements Verifier {
   /**
@@ -150,7 +151,7 @@ public final class EvidenceVerifier implements Verifier {
 
   private EvidenceVerifier(Builder b) {
     this.embedder = b.embedder;
-    this.compressor = ExtractiveCompressor.defaults(SentenceVectors.none()); // segmentation only
+    this.compressor = ExtractiveCompressor.defaults(SentenceVectors.none()); // segmentation; its lexical scorer judges abstention
     this.support = b.support;
     this.partial = b.partial;
     this.align = b.align;
@@ -222,9 +223,10 @@ public final class EvidenceVerifier implements Verifier {
     Boolean abstentionCorrect = null;
     String answeringSentence = null;
     if (query != null && !query.isBlank() && !inputs.isEmpty()) {
-      // The compressor's scorer, over the sentence vectors this request already has (or computes once).
-      double[] p = FeatureSentenceScorer.defaults(r.semantic ? r.asSentenceVectors() : SentenceVectors.none())
-          .score(query, inputs, r.sentences);
+      // The compressor's scorer, lexical: as accurate here as with vectors on the FIT half (mean
+      // accuracy over answerable and unanswerable questions 73.7 % against 74.0 %), without
+      // embedding every source sentence for it.
+      double[] p = compressor.scorer().score(query, inputs, r.sentences);
       int best = -1;
       for (int i = 0; i < p.length; i++) if (best < 0 || p[i] > p[best]) best = i;
       boolean answerableHere = best >= 0 && p[best] >= answerable;
@@ -315,28 +317,6 @@ public final class EvidenceVerifier implements Verifier {
       // should not outweigh everything the sources do confirm
       int d = Math.max(1, df.getOrDefault(term, 0));
       return Math.log(1 + (n - d + 0.5) / (d + 0.5));
-    }
-
-    /** This request's sentence vectors as the compressor's scorer reads them; the query embedded when the model reads it. */
-    SentenceVectors asSentenceVectors() {
-      return new SentenceVectors() {
-        @Override
-        public float[] query(String query) {
-          Language l = detector.detect(query);
-          if (!SentenceVectors.supports(embedder, l == Language.UNKNOWN ? Language.EN : l)) return null;
-          return Embedder.embedLeniently(embedder, List.of(query)).get(0);
-        }
-
-        @Override
-        public float[][] sentences(List<CompressInput> in, List<Sentence> ss) {
-          return vectors();
-        }
-
-        @Override
-        public String id() {
-          return embedder.id();
-        }
-      };
     }
 
     float[][] vectors() {

@@ -86,6 +86,15 @@ public class VerifyBenchmark {
     @Param({"lexical", "minilm", "minilm-sources-cached"})
     public String mode;
 
+    /**
+     * {@code verbatim}: each claim is its paragraph's answer sentence verbatim (settled by lexical
+     * evidence); {@code mixed}: every other claim has a sentence of a paragraph outside the sources
+     * appended as a clause (", and …"), which the lexical evidence leaves partial, so with MiniLM the
+     * verifier embeds those claims and the sources' sentences.
+     */
+    @Param({"verbatim", "mixed"})
+    public String answers;
+
     private List<Request> requests;
     private Verifier verifier;
     private KnownTexts known;
@@ -99,7 +108,7 @@ public class VerifyBenchmark {
         case "minilm-sources-cached" -> VerifyEval.ctxpackVerifier(known = new KnownTexts(new MiniLmEmbedder(Runnable::run)));
         default -> throw new IllegalArgumentException("mode must be lexical, minilm or minilm-sources-cached, was " + mode);
       };
-      requests = requests(dataDir());
+      requests = requests(dataDir(), answers.equals("mixed"));
       describe();
       if (known != null) System.err.printf("[jmh] %d texts known (source sentences, queries)%n", known.size());
     }
@@ -187,12 +196,26 @@ public class VerifyBenchmark {
 
   /** The first {@value #REQUESTS} articles of SQuAD 2.0 dev that give a full request (see the class comment). */
   static List<Request> requests(Path data) throws IOException {
+    return requests(data, false);
+  }
+
+  static List<Request> requests(Path data, boolean mixed) throws IOException {
     Path file = data.resolve("squad_v2_en/dev-v2.0.json");
     if (!Files.isRegularFile(file)) {
       throw new IOException("no SQuAD 2.0 dev at " + file + ": run from the project root or pass -D" + DATA_PROPERTY + "=DIR");
     }
     List<Request> out = new ArrayList<>();
-    for (Article a : CompressData.loadSquad(file)) {
+    List<Article> articles = CompressData.loadSquad(file);
+    // Sentences from outside any request's sources: the first of each paragraph past the tenth.
+    List<String> outside = new ArrayList<>();
+    for (Article a : articles) {
+      for (int p = SOURCES; p < a.paragraphs().size(); p++) {
+        String t = a.paragraphs().get(p).text();
+        List<dev.ctxpack.model.Span> ss = new dev.ctxpack.text.SentenceSegmenter().split(t, Language.EN);
+        if (!ss.isEmpty()) outside.add(ss.get(0).of(t));
+      }
+    }
+    for (Article a : articles) {
       if (out.size() == REQUESTS) break;
       if (a.paragraphs().size() < SOURCES) continue;
       List<VerifySource> sources = new ArrayList<>();
@@ -207,7 +230,11 @@ public class VerifyBenchmark {
           QaUnits.Located at = QaUnits.locate(para.text(), qa, null, Language.EN);
           if (at == null) continue;
           if (answer.length() > 0) answer.append(' ');
-          answer.append(Variants.cite(at.sentence().of(para.text()), label));
+          String sentence = at.sentence().of(para.text());
+          if (mixed && p % 2 == 1) {
+            sentence = Variants.addClause(sentence, outside.get((out.size() * SOURCES + p) % outside.size()), Language.EN);
+          }
+          answer.append(Variants.cite(sentence, label));
           if (query == null) query = qa.question();
           break;
         }
