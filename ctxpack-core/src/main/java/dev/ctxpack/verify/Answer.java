@@ -48,7 +48,9 @@ public record Answer(String text, List<Claim> claims, boolean abstained) {
       "summarize", "summarise", "resumir", "resumindo", "resumo", "conclusion", "conclusão", "overall",
       "note", "nota", "let", "know", "sure", "certainly", "claro", "course", "happy", "feliz", "glad",
       "anything", "else", "mais", "algo", "other", "outra", "outras", "please", "favor", "details", "detalhes",
-      "below", "abaixo", "above", "acima", "points", "pontos", "key", "main", "principais", "principal")));
+      "below", "abaixo", "above", "acima", "points", "pontos", "key", "main", "principais", "principal",
+      "ter", "ajudado", "ajudou", "útil", "useful", "dúvida", "dúvidas", "question", "questions", "qualquer",
+      "disposição", "olá", "hello", "hi", "thanks", "obrigado", "obrigada")));
 
   /** Declining to answer, in Portuguese and English (folded: lower case, no accents). */
   private static final List<String> ABSTENTIONS = fold(List.of(

@@ -59,6 +59,13 @@ final class Feedback {
         default -> throw new AssertionError(v.verdict());
       }
     }
+    if (claims.isEmpty() && !abstained) {
+      lines.add(pt
+          ? "A resposta não afirma nada que se possa verificar nem se abstém: responda a partir das fontes, citando-as,"
+              + " ou responda com a frase de abstenção."
+          : "The answer states nothing that can be checked and does not abstain: answer from the sources, citing them,"
+              + " or reply with the abstention phrase.");
+    }
     if (Boolean.FALSE.equals(abstentionCorrect)) {
       if (abstained) {
         lines.add(pt

@@ -29,9 +29,13 @@ public record Verification(
     invalidCitations = List.copyOf(invalidCitations);
   }
 
-  /** True when every claim is supported, no citation is invalid and no abstention was wrong. */
+  /**
+   * True when the answer says something (a claim or an abstention), every claim is supported, no
+   * citation is invalid and no abstention was wrong.
+   */
   public boolean passed() {
-    return invalidCitations.isEmpty()
+    return (!claims.isEmpty() || abstained)
+        && invalidCitations.isEmpty()
         && claims.stream().allMatch(c -> c.verdict() == Verdict.SUPPORTED)
         && !Boolean.FALSE.equals(abstentionCorrect);
   }

@@ -115,6 +115,18 @@ class EvidenceVerifierTest {
   }
 
   @Test
+  void anAnswerThatSaysNothingDoesNotPass() throws Exception {
+    Verification empty = verify("");
+    assertThat(empty.claims()).isEmpty();
+    assertThat(empty.passed()).isFalse();
+    assertThat(empty.feedback()).contains("states nothing that can be checked");
+    Verification courtesy = verify("Olá! Espero ter ajudado.");
+    assertThat(courtesy.passed()).isFalse();
+    assertThat(courtesy.claims()).isEmpty();
+    assertThat(verify("The sources do not contain the answer.").passed()).isTrue();
+  }
+
+  @Test
   void sameInputSameOutput() throws Exception {
     String a = "The Eiffel Tower was completed in 1889 [S1]. It is 330 metres tall [S1][S2]. It was a gift [S7].";
     assertThat(verify(a)).isEqualTo(verify(a));
