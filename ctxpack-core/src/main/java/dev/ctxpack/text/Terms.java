@@ -149,6 +149,15 @@ public final class Terms {
     return f;
   }
 
+  /** The content terms of {@code text} in order, repeats kept: every term {@link #scan} finds that is not a stop word. */
+  public static java.util.List<String> content(String text) {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    scan(text, (t, start) -> {
+      if (!STOP_TABLE.contains(t)) out.add(t.toString());
+    });
+    return out;
+  }
+
   /** The folded form of one word, as {@link #scan} would produce it (for the stop-word lists and tests). */
   public static String fold(String word) {
     StringBuilder sb = new StringBuilder();

@@ -683,11 +683,6 @@ public final class EvidenceVerifier implements Verifier {
     return out;
   }
 
-  private static List<String> digits(List<String> numbers) {
-    List<String> out = new ArrayList<>();
-    for (String n : numbers) if (n.chars().anyMatch(Character::isDigit)) out.add(n);
-    return out;
-  }
 
   /** Both percentages, both with the same unit, or both plain; a four-digit year against a year. */
   private static boolean sameKind(String a, String b) {
@@ -782,11 +777,7 @@ public final class EvidenceVerifier implements Verifier {
 
   /** Content terms: folded, plural-free, no stop words. */
   static Set<String> terms(String text) {
-    LinkedHashSet<String> out = new LinkedHashSet<>();
-    Terms.scan(text, (t, s) -> {
-      if (!Terms.STOP_TABLE.contains(t)) out.add(t.toString());
-    });
-    return out;
+    return new LinkedHashSet<>(Terms.content(text));
   }
 
   private static List<String> wordsOf(String text) {

@@ -27,7 +27,7 @@ public final class Bm25SentenceScorer implements SentenceScorer {
 
   @Override
   public double[] score(String query, List<CompressInput> inputs, List<Sentence> sentences) {
-    List<String> queryTerms = new ArrayList<>(new LinkedHashSet<>(terms(query)));
+    List<String> queryTerms = new ArrayList<>(new LinkedHashSet<>(Terms.content(query)));
     int n = sentences.size();
     List<Map<String, Integer>> tf = new ArrayList<>(n);
     Map<String, Integer> df = new HashMap<>();
@@ -35,7 +35,7 @@ public final class Bm25SentenceScorer implements SentenceScorer {
     int[] length = new int[n];
     for (int i = 0; i < n; i++) {
       Map<String, Integer> counts = new HashMap<>();
-      List<String> ts = terms(sentences.get(i).text());
+      List<String> ts = Terms.content(sentences.get(i).text());
       for (String t : ts) counts.merge(t, 1, Integer::sum);
       for (String t : counts.keySet()) df.merge(t, 1, Integer::sum);
       tf.add(counts);
@@ -59,13 +59,4 @@ public final class Bm25SentenceScorer implements SentenceScorer {
     return out;
   }
 
-  /** The query terms of {@code text}: folded terms that are not stop words, in order. */
-  static List<String> terms(String text) {
-    List<String> out = new ArrayList<>();
-    Terms.scan(text, (t, start) -> {
-      String s = t.toString();
-      if (!Terms.STOP_WORDS.contains(s)) out.add(s);
-    });
-    return out;
-  }
 }

@@ -117,7 +117,7 @@ public final class CompressData {
    * request does not depend on which other questions were sampled.
    */
   public static Case construct(Article article, int gold, Qa qa, long seed) {
-    Random random = new Random(seed ^ firstLong(sha256(qa.id())));
+    Random random = random(seed, qa.id());
     List<Integer> others = new ArrayList<>();
     for (int i = 0; i < article.paragraphs().size(); i++) {
       if (i != gold) others.add(i);
@@ -235,6 +235,11 @@ public final class CompressData {
   }
 
   // ---- hashing ----
+
+  /** A {@link Random} seeded from {@code seed} and the SHA-256 of {@code key}: stable across runs and JVMs. */
+  public static Random random(long seed, String key) {
+    return new Random(seed ^ firstLong(sha256(key)));
+  }
 
   static byte[] sha256(String s) {
     try {

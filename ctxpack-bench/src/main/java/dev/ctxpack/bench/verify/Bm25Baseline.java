@@ -32,7 +32,7 @@ public final class Bm25Baseline extends SentenceBaseline {
 
   @Override
   protected double[] scores(String claim, List<SourceSentence> sentences) {
-    List<String> query = new ArrayList<>(new LinkedHashSet<>(terms(claim)));
+    List<String> query = new ArrayList<>(new LinkedHashSet<>(Terms.content(claim)));
     int n = sentences.size();
     List<Map<String, Integer>> tf = new ArrayList<>(n);
     Map<String, Integer> df = new HashMap<>();
@@ -40,7 +40,7 @@ public final class Bm25Baseline extends SentenceBaseline {
     double total = 0;
     for (int i = 0; i < n; i++) {
       Map<String, Integer> counts = new HashMap<>();
-      List<String> ts = terms(sentences.get(i).text());
+      List<String> ts = Terms.content(sentences.get(i).text());
       for (String t : ts) counts.merge(t, 1, Integer::sum);
       for (String t : counts.keySet()) df.merge(t, 1, Integer::sum);
       tf.add(counts);
@@ -68,13 +68,4 @@ public final class Bm25Baseline extends SentenceBaseline {
     return out;
   }
 
-  /** The claim or sentence terms: folded terms that are not stop words, in order. */
-  static List<String> terms(String text) {
-    List<String> out = new ArrayList<>();
-    Terms.scan(text, (t, start) -> {
-      String s = t.toString();
-      if (!Terms.STOP_WORDS.contains(s)) out.add(s);
-    });
-    return out;
-  }
 }

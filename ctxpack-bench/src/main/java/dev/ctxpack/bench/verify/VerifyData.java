@@ -14,8 +14,6 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -211,20 +209,6 @@ public final class VerifyData {
 
   /** A {@link Random} seeded from {@code seed} and the SHA-256 of {@code key}: stable across runs and JVMs. */
   public static Random random(long seed, String key) {
-    return new Random(seed ^ firstLong(sha256(key)));
-  }
-
-  static byte[] sha256(String s) {
-    try {
-      return MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-    }
-  }
-
-  private static long firstLong(byte[] b) {
-    long v = 0;
-    for (int i = 0; i < 8; i++) v = (v << 8) | (b[i] & 0xFF);
-    return v;
+    return CompressData.random(seed, key);
   }
 }
