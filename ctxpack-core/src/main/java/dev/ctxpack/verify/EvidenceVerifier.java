@@ -505,10 +505,13 @@ public final class EvidenceVerifier implements Verifier {
     }
     double sourceCoverage = covered / total;
     String foldedAll = folded.toString();
-    for (String k : ct.keys) if (!containsKey(foldedAll, union, k)) missing.add(k);
+    for (String k : ct.keys) if (!containsKey(foldedAll, union, k)) missing.add(asWritten(k, ct.text));
     for (int i = 0; i < ct.terms.size(); i++) {
       String t = ct.terms.get(i);
-      if (!union.contains(t) && !unionStems.contains(stem(t)) && !missing.contains(t)) missing.add(t);
+      if (!union.contains(t) && !unionStems.contains(stem(t)) && !missing.contains(t) && !ct.keys.contains(t)
+          && !partOfMissingNumber(t, missing)) {
+        missing.add(t);
+      }
     }
 
     Evidence evidence = evidence(r, bestInput, bestFrom, bestTo, Math.max(bestCoverage, semantic(bestCosine)));
@@ -544,7 +547,7 @@ public final class EvidenceVerifier implements Verifier {
     }
 
     boolean keysMissing = false;
-    for (String k : ct.keys) keysMissing |= missing.contains(k);
+    for (String k : ct.keys) keysMissing |= !containsKey(foldedAll, union, k);
     double minClause = 1;
     double maxClause = 0;
     for (List<String> clause : ct.clauses) {
@@ -558,7 +561,7 @@ public final class EvidenceVerifier implements Verifier {
       return new Judgement(Verdict.SUPPORTED, evidence, missing, "stated in [" + r.inputs.get(bestInput).id() + "]");
     }
     if (sourceCoverage >= partial || bestCoverage >= partial || ct.clauses.size() >= 2 && maxClause >= support) {
-      String why = keysMissing ? "no cited source contains " + quoteList(keysOnly(missing, ct.keys))
+      String why = keysMissing ? "no cited source contains " + quoteList(missingKeys(ct, foldedAll, union))
           : ct.clauses.size() >= 2 && minClause < partial ? "one clause is in no cited source"
           : "the cited sources state only part of it";
       return new Judgement(Verdict.PARTIAL, evidence, missing, why);
@@ -619,7 +622,8 @@ public final class EvidenceVerifier implements Verifier {
         if (sentNums.contains(n) || containsKey(foldedAll, union, n)) continue;
         for (String m : sentNums) {
           if (!claimNums.contains(m) && sameKind(n, m)) {
-            return "the claim gives " + n + " where " + label + " gives " + m;
+            return "the claim gives " + asWritten(n, ct.text) + " where " + label + " gives "
+                + asWritten(m, r.sentences.get(s).text());
           }
         }
       }
@@ -793,10 +797,48 @@ public final class EvidenceVerifier implements Verifier {
     return term.length() > 5 ? term.substring(0, 5) : term;
   }
 
-  private static List<String> keysOnly(List<String> missing, List<String> keys) {
+  private static List<String> missingKeys(ClaimTerms ct, String foldedAll, Set<String> union) {
     List<String> out = new ArrayList<>();
-    for (String m : missing) if (keys.contains(m)) out.add(m);
+    for (String k : ct.keys) if (!containsKey(foldedAll, union, k)) out.add(asWritten(k, ct.text));
     return out;
+  }
+
+  private static final Pattern WRITTEN_NUMBER = Pattern.compile("\\d+(?:[.,:/-]\\d+)*");
+
+  /**
+   * A number cue ({@code "1.320 km"}, normalised by the guard) as {@code text} writes it ({@code
+   * "1,320 km"}); other keys and numbers not found are returned as they are.
+   */
+  static String asWritten(String key, String text) {
+    String core = key.replaceAll("^[^0-9]+", "").replaceAll("[ %].*$", "");
+    String digits = core.replaceAll("[^0-9]", "");
+    if (digits.isEmpty()) {
+      // a name or month: the word of the text that folds to it ("paris" -> "Paris")
+      String[] found = {null};
+      Terms.scan(text, (term, start) -> {
+        if (found[0] == null && term.toString().equals(key)) {
+          int end = start;
+          while (end < text.length() && Character.isLetterOrDigit(text.charAt(end))) end++;
+          found[0] = text.substring(start, end);
+        }
+      });
+      return found[0] != null ? found[0] : key;
+    }
+    java.util.regex.Matcher m = WRITTEN_NUMBER.matcher(text);
+    while (m.find()) {
+      if (m.group().replaceAll("[^0-9]", "").equals(digits)) {
+        int at = key.indexOf(core);
+        return key.substring(0, at) + m.group() + key.substring(at + core.length());
+      }
+    }
+    return key;
+  }
+
+  /** "320" of a missing "1,320 km": a piece of a number already named. */
+  private static boolean partOfMissingNumber(String term, List<String> missing) {
+    if (!term.chars().allMatch(Character::isDigit)) return false;
+    for (String m : missing) if (m.chars().anyMatch(Character::isDigit) && m.matches(".*\\b" + term + "\\b.*")) return true;
+    return false;
   }
 
   static String quoteList(List<String> items) {

@@ -39,9 +39,11 @@ final class Feedback {
                 + " to match the source or remove it.");
         case PARTIAL -> lines.add(pt
             ? "Afirmação " + n + " é sustentada só em parte por " + cites + ": " + missing(v, true)
-                + " não está em nenhuma fonte citada; remova essa parte ou cite uma fonte que a afirme."
+                + (v.missing().size() > 1 ? " não estão" : " não está")
+                + " em nenhuma fonte citada; remova essa parte ou cite uma fonte que a afirme."
             : "Claim " + n + " is only partly supported by " + cites + ": " + missing(v, false)
-                + " is in no cited source; remove that part or cite a source that states it.");
+                + (v.missing().size() > 1 ? " are" : " is") + " in no cited source; remove that part or cite a source"
+                + " that states it.");
         case UNSUPPORTED -> {
           if (bad.size() == v.claim().citations().size()) {
             if (!better.isEmpty()) {

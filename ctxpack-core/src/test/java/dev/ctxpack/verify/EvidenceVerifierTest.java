@@ -78,7 +78,7 @@ class EvidenceVerifierTest {
     ClaimVerdict c = verify("The Eiffel Tower was completed in 1889, and its restaurant received two Michelin stars [S1].")
         .claims().get(0);
     assertThat(c.verdict()).isEqualTo(Verdict.PARTIAL);
-    assertThat(c.missing()).contains("michelin");
+    assertThat(c.missing()).contains("Michelin", "restaurant");
   }
 
   @Test
