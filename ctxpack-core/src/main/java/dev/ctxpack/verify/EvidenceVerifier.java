@@ -712,7 +712,7 @@ public final class EvidenceVerifier implements Verifier {
 
   /** True when the sources contain key {@code k}: a number as written (normalised), a name or month as a word. */
   private static boolean containsKey(String foldedAll, Set<String> union, String k) {
-    if (k.chars().anyMatch(Character::isDigit)) {
+    if (NUMERIC_KEY.matcher(k).lookingAt()) { // "1.320 km", "r$1.500", "30%"; not a name with digits ("dcr2")
       String core = k.replaceAll("^[^0-9]+", "").replaceAll("[ %].*$", "");
       String alt = core.replace('.', ',');
       return foldedAll.contains(" " + core + " ") || foldedAll.contains(" " + alt + " ")
@@ -802,6 +802,8 @@ public final class EvidenceVerifier implements Verifier {
     for (String k : ct.keys) if (!containsKey(foldedAll, union, k)) out.add(asWritten(k, ct.text));
     return out;
   }
+
+  private static final Pattern NUMERIC_KEY = Pattern.compile("(?:r\\$|us\\$|\\$|€|£)?\\s?\\d");
 
   private static final Pattern WRITTEN_NUMBER = Pattern.compile("\\d+(?:[.,:/-]\\d+)*");
 
