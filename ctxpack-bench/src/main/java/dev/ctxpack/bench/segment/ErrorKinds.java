@@ -19,12 +19,12 @@ import java.util.Set;
  *       bracket or quotation of the paragraph (more {@code ( [ “ «} than closers before it, or an odd
  *       number of {@code "} before it);
  *   <li>{@code terminal}: it ends with {@code . ! ? …} otherwise (sub-kinds, why a period-based
- *       rule would pass over it: {@code next lower-case}, {@code abbreviation-like} (the word before
- *       the period, see {@link #abbreviationLike}), {@code ellipsis}, {@code other}).
+ *       rule would pass over it: {@code next lower-case}, {@code ellipsis} ({@code ..}, {@code ...}, {@code …}), {@code
+ *       abbreviation-like} (the word before the period, see {@link #abbreviationLike}), {@code other}).
  * </ul>
  *
  * <p>A <b>false</b> boundary (predicted, not gold) is judged by the text before it, without
- * trailing closing quotes and brackets: {@code ellipsis} ({@code ...} or {@code …}); after a single
+ * trailing closing quotes and brackets: {@code ellipsis} ({@code ..}, {@code ...} or {@code …}); after a single
  * {@code .}: {@code number} (the word before the period ends with a digit), {@code abbreviation}
  * ({@link #abbreviationLike}), else {@code other} (sub-kind {@code period}); {@code other} with
  * sub-kind {@code ! ?} or {@code no punctuation} otherwise.
@@ -53,7 +53,8 @@ public final class ErrorKinds {
       "approx", "aprox", "dept", "est", "min", "max", "tel", "ex", "av", "pág", "cap", "art", "nº", "ed",
       "eds", "univ", "assoc", "op", "cit", "al", "ca", "cf", "vs", "fev", "abr", "mai", "ago", "set",
       "out", "dez", "cia", "eng", "obs", "sto", "sta", "dra", "exmo", "exma", "séc", "ltda", "esq", "dir",
-      "coord", "adv", "rev", "mt", "ft", "oz", "lb", "lbs", "hrs", "mins", "sec", "secs");
+      "coord", "adv", "rev", "mt", "ft", "oz", "lb", "lbs", "hrs", "mins", "sec", "secs", "ext", "capt", "col",
+      "maj", "pres", "supt", "asst", "mgr", "dep");
 
   /**
    * The word before a period looks like an abbreviation: a single letter, letters with inner periods
@@ -119,8 +120,8 @@ public final class ErrorKinds {
     boolean nextLower = b < text.length() && Character.isLowerCase(text.charAt(b));
     String sub;
     if (nextLower) {
-      sub = "next lower-case";
-    } else if (term == '…' || (t - 3 >= sentenceStart && text.startsWith("...", t - 3))) {
+      sub = term == '!' || term == '?' ? "next lower-case after ! ?" : "next lower-case after . …";
+    } else if (term == '…' || (t - 2 >= sentenceStart && text.startsWith("..", t - 2))) {
       sub = "ellipsis";
     } else if (term == '.' && abbreviationLike(wordBefore(text, t - 1))) {
       sub = "abbreviation-like";
@@ -161,7 +162,9 @@ public final class ErrorKinds {
     while (t > 0 && isCloser(text.charAt(t - 1))) t--;
     if (t == 0) return new Kind(OTHER, "no punctuation");
     char c = text.charAt(t - 1);
-    if (c == '…' || (t >= 3 && text.startsWith("...", t - 3))) return new Kind(ELLIPSIS, c == '…' ? "…" : "...");
+    if (c == '…' || (t >= 2 && text.startsWith("..", t - 2))) {
+      return new Kind(ELLIPSIS, c == '…' ? "…" : t >= 3 && text.startsWith("...", t - 3) ? "..." : "..");
+    }
     if (c == '.') {
       String w = wordBefore(text, t - 1);
       if (!w.isEmpty() && Character.isDigit(w.charAt(w.length() - 1))) return new Kind(NUMBER, "number");

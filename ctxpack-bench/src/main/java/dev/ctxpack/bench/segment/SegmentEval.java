@@ -99,6 +99,8 @@ public final class SegmentEval implements Callable<Integer> {
     Score goldExcl = Score.ZERO;
     /** system -> "missed"/"false" -> kind -> sub-kind -> count. */
     final Map<String, Map<String, Map<String, Map<String, Integer>>>> errors = new LinkedHashMap<>();
+    /** ctxpack: rule name -> what it would change. */
+    final Map<String, WhatIf.Effect> whatIf = new LinkedHashMap<>();
     /** ctxpack: "missed"/"false" -> kind -> examples (all, in text order). */
     final Map<String, Map<String, List<Example>>> cases = new LinkedHashMap<>();
 
@@ -112,6 +114,7 @@ public final class SegmentEval implements Callable<Integer> {
         m.put("false", kinds(FALSE_KINDS));
         errors.put(s, m);
       }
+      for (WhatIf.Rule rule : WhatIf.RULES) whatIf.put(rule.name(), new WhatIf.Effect(0, 0));
       cases.put("missed", new LinkedHashMap<>());
       cases.put("false", new LinkedHashMap<>());
       for (String k : MISSED_KINDS) cases.get("missed").put(k, new ArrayList<>());
@@ -199,6 +202,9 @@ public final class SegmentEval implements Callable<Integer> {
         int b = Boundaries.normalize(text, e);
         sentenceStart.put(b, start);
         start = b;
+      }
+      for (WhatIf.Rule rule : WhatIf.RULES) {
+        r.whatIf.merge(rule.name(), WhatIf.effect(rule, text, goldExcl, predExcl.get(CTXPACK)), WhatIf.Effect::plus);
       }
       for (String s : SYSTEMS) {
         TreeSet<Integer> pred = predExcl.get(s);
@@ -291,6 +297,26 @@ public final class SegmentEval implements Callable<Integer> {
         md.append(String.join("; ", parts)).append("\n");
       }
     }
+    md.append("\n## Candidate rules for ctxpack, measured without changing it (final end not scored)\n\n");
+    md.append("Each rule alone, applied to ctxpack's boundaries: the positions it would add (or remove) that ctxpack does ")
+        .append("not already have (or has), split into gold and not gold, and ctxpack's resulting F1. Estimates: a real ")
+        .append("change can interact with the segmenter's other rules.\n\n");
+    md.append("| set | rule | changed gold | changed not gold | F1 now | F1 with the rule | Δ (points) |\n");
+    md.append("|---|---|---:|---:|---:|---:|---:|\n");
+    for (Result r : results) {
+      Score now = r.excl.get(CTXPACK);
+      for (WhatIf.Rule rule : WhatIf.RULES) {
+        WhatIf.Effect e = r.whatIf.get(rule.name());
+        Score with = WhatIf.apply(rule, now, e);
+        md.append("| ").append(r.bank.key()).append(" | ").append(rule.name()).append(" | ").append(e.gold()).append(" | ")
+            .append(e.notGold()).append(" | ").append(pct(now.f1())).append(" | ").append(pct(with.f1())).append(" | ")
+            .append(String.format(Locale.ROOT, "%+.1f", 100 * (with.f1() - now.f1()))).append(" |\n");
+      }
+    }
+    md.append("\nRules: ");
+    List<String> rules = new ArrayList<>();
+    for (WhatIf.Rule rule : WhatIf.RULES) rules.add("**" + rule.name() + "**: " + rule.description());
+    md.append(String.join("; ", rules)).append(".\n");
     md.append("\nExamples of ctxpack's errors (").append(examples).append(" per kind, spread over the file): `cases.md`.\n");
     return md.toString();
   }
@@ -342,6 +368,17 @@ public final class SegmentEval implements Callable<Integer> {
         m.put(conv, c);
       }
       m.put("errors", r.errors);
+      Map<String, Object> wi = new LinkedHashMap<>();
+      for (WhatIf.Rule rule : WhatIf.RULES) {
+        WhatIf.Effect e = r.whatIf.get(rule.name());
+        Map<String, Object> x = new LinkedHashMap<>();
+        x.put("adds", rule.adds());
+        x.put("changedGold", e.gold());
+        x.put("changedNotGold", e.notGold());
+        x.put("ctxpackF1With", Double.valueOf(f4(WhatIf.apply(rule, r.excl.get(CTXPACK), e).f1())));
+        wi.put(rule.name(), x);
+      }
+      m.put("ctxpackWhatIf", wi);
       sets.put(r.bank.key(), m);
     }
     j.put("sets", sets);
