@@ -61,6 +61,8 @@ public final class EvidenceVerifier implements Verifier {
    * SciFact among the settings that keep every citation-error target on FIT.
    */
   public static final double DEFAULT_SUPPORT = 0.55;
+  /** Texts whose vectors are kept between calls by default (see {@link Builder#vectorCache}). */
+  public static final int DEFAULT_VECTOR_CACHE = 4096;
   /** Coverage by the cited sources below which nothing of the claim is supported (else partial). */
   public static final double DEFAULT_PARTIAL = 0.4;
   /** Coverage a sentence needs to count as stating the claim's subject, for contradiction. */
@@ -150,7 +152,10 @@ public final class EvidenceVerifier implements Verifier {
   }
 
   private EvidenceVerifier(Builder b) {
-    this.embedder = b.embedder;
+    // Sentence and claim vectors are kept between calls: verifying again against the same sources
+    // (a regeneration loop over one package) embeds only what is new.
+    this.embedder = b.embedder == null || b.vectorCache == 0 ? b.embedder
+        : new dev.ctxpack.embed.CachingEmbedder(b.embedder, b.vectorCache);
     this.compressor = ExtractiveCompressor.defaults(SentenceVectors.none()); // segmentation; its lexical scorer judges abstention
     this.support = b.support;
     this.partial = b.partial;
@@ -160,7 +165,7 @@ public final class EvidenceVerifier implements Verifier {
     this.judge = b.judge;
   }
 
-  /** The embedder used for semantic support, or {@code null} when lexical only. */
+  /** The embedder used for semantic support (behind the vector cache), or {@code null} when lexical only. */
   public Embedder embedder() {
     return embedder;
   }
@@ -883,6 +888,17 @@ public final class EvidenceVerifier implements Verifier {
     private double cosine = DEFAULT_COSINE;
     private double answerable = DEFAULT_ANSWERABLE;
     private LlmJudge judge;
+    private int vectorCache = DEFAULT_VECTOR_CACHE;
+
+    /**
+     * How many texts' vectors (source sentences, claims) are kept between calls, least recently used
+     * out first; 0 keeps none. Default {@value #DEFAULT_VECTOR_CACHE} (about 6 MB with MiniLM).
+     */
+    public Builder vectorCache(int entries) {
+      if (entries < 0) throw new IllegalArgumentException("vectorCache must be >= 0, was " + entries);
+      this.vectorCache = entries;
+      return this;
+    }
 
     /** An LLM judge whose verdict replaces the lexical one for claims with valid citations; off by default. */
     public Builder judge(LlmJudge j) {

@@ -61,6 +61,24 @@ class SemanticVerificationTest {
   }
 
   @Test
+  void verifyingAgainAgainstTheSameSourcesEmbedsNothingNewUnlessTheCacheIsOff() throws Exception {
+    String answer = "Education funding goes up in the coming year [S1].";
+    Counting model = new Counting();
+    EvidenceVerifier cached = EvidenceVerifier.withEmbedder(model);
+    Verification first = cached.verify(null, SOURCES, Answer.parse(answer));
+    int embedded = model.texts.size();
+    assertThat(embedded).isPositive();
+    assertThat(cached.verify(null, SOURCES, Answer.parse(answer))).isEqualTo(first);
+    assertThat(model.texts).hasSize(embedded);
+
+    Counting cold = new Counting();
+    EvidenceVerifier uncached = EvidenceVerifier.builder().embedder(cold).vectorCache(0).build();
+    uncached.verify(null, SOURCES, Answer.parse(answer));
+    uncached.verify(null, SOURCES, Answer.parse(answer));
+    assertThat(cold.texts).hasSize(2 * embedded);
+  }
+
+  @Test
   void claimsTheLexicalEvidenceSettlesAreNeverEmbedded() throws Exception {
     Counting model = new Counting();
     Verification v = EvidenceVerifier.withEmbedder(model).verify(null, SOURCES, Answer.parse(
