@@ -30,11 +30,36 @@ import java.util.regex.Pattern;
 public record Answer(String text, List<Claim> claims, boolean abstained) {
   /**
    * A citation marker: brackets holding one or more IDs separated by commas, semicolons or spaces.
-   * An ID is up to 64 letters, digits and {@code _ . : # / -} and holds a digit ({@code S1},
-   * {@code doc-3}), so "[sic]" or "[citation needed]" are not citations.
+   * An ID is up to {@value #MAX_ID} letters, digits and {@code _ . : # / -} and holds a digit
+   * ({@code S1}, {@code doc-3}), so "[sic]" or "[citation needed]" are not citations. Found by a
+   * linear scan (a marker is at most {@value #MAX_MARKER} characters), so no answer text can make
+   * parsing slow or deep.
    */
-  static final Pattern MARKER = Pattern.compile(
-      "\\[\\s*([\\p{L}\\p{N}_.:#/-]{1,64}(?:\\s*[,;]?\\s*[\\p{L}\\p{N}_.:#/-]{1,64})*)\\s*\\]");
+  record Marker(int start, int end, List<String> ids) {}
+
+  static final int MAX_ID = 64;
+  static final int MAX_MARKER = 512;
+
+  /** The next marker in {@code text[from, to)}, or {@code null}. */
+  static Marker nextMarker(String text, int from, int to) {
+    for (int open = text.indexOf('[', from); open >= 0 && open < to; open = text.indexOf('[', open + 1)) {
+      int limit = Math.min(to, open + 1 + MAX_MARKER);
+      int close = -1;
+      for (int i = open + 1; i < limit; i++) {
+        char c = text.charAt(i);
+        if (c == ']') {
+          close = i;
+          break;
+        }
+        if (c == '[') break;
+      }
+      if (close < 0) continue;
+      List<String> found = ids(text.substring(open + 1, close));
+      if (!found.isEmpty()) return new Marker(open, close + 1, found);
+    }
+    return null;
+  }
+
   private static final Pattern ID_SPLIT = Pattern.compile("[\\s,;]+");
   private static final Pattern BULLET = Pattern.compile("^\\s*(?:[-*•+]|\\d{1,3}[.)])\\s+");
   private static final Pattern HEADING = Pattern.compile("^\\s*#{1,6}\\s");
@@ -129,13 +154,10 @@ public record Answer(String text, List<Claim> claims, boolean abstained) {
       int start = from + s.start();
       int end = from + s.end();
       // Citations that open a segment belong to the sentence before it ("… in 2019. [S2] The …").
-      Matcher m = MARKER.matcher(text).region(start, end);
       List<String> leading = new ArrayList<>();
       int p = start;
-      while (m.find() && onlySpace(text, p, m.start())) {
-        List<String> found = ids(m.group(1));
-        if (found.isEmpty()) break;
-        leading.addAll(found);
+      for (Marker m = nextMarker(text, p, end); m != null && onlySpace(text, p, m.start()); m = nextMarker(text, p, end)) {
+        leading.addAll(m.ids());
         p = m.end();
       }
       if (!leading.isEmpty() && out.size() > firstOfUnit) {
@@ -148,14 +170,11 @@ public record Answer(String text, List<Claim> claims, boolean abstained) {
       }
       LinkedHashSet<String> cites = new LinkedHashSet<>();
       StringBuilder clean = new StringBuilder();
-      Matcher all = MARKER.matcher(text).region(start, end);
       int last = start;
-      while (all.find()) {
-        List<String> found = ids(all.group(1));
-        if (found.isEmpty()) continue; // "[sic]": a bracketed word, kept as text
-        clean.append(text, last, all.start());
-        cites.addAll(found);
-        last = all.end();
+      for (Marker m = nextMarker(text, start, end); m != null; m = nextMarker(text, last, end)) {
+        clean.append(text, last, m.start()); // "[sic]" and other bracketed words stay in the text
+        cites.addAll(m.ids());
+        last = m.end();
       }
       clean.append(text, last, end);
       String claimText = tidy(clean.toString());
@@ -180,14 +199,23 @@ public record Answer(String text, List<Claim> claims, boolean abstained) {
     return abstained;
   }
 
-  private static List<String> ids(String group) {
+  /** The IDs of a marker's content, or empty when it is not a list of IDs. */
+  private static List<String> ids(String content) {
     List<String> out = new ArrayList<>();
-    for (String id : ID_SPLIT.split(group.trim())) if (!id.isEmpty()) out.add(id);
-    // Every ID must hold a digit: otherwise it is a bracketed word, kept in the text.
-    for (String id : out) {
+    for (String id : ID_SPLIT.split(content.strip())) {
+      if (id.isEmpty()) continue;
+      if (id.length() > MAX_ID) return List.of();
       boolean digit = false;
-      for (int i = 0; i < id.length() && !digit; i++) digit = Character.isDigit(id.charAt(i));
+      for (int i = 0; i < id.length(); i++) {
+        char c = id.charAt(i);
+        if (!(Character.isLetterOrDigit(c) || c == '_' || c == '.' || c == ':' || c == '#' || c == '/' || c == '-')) {
+          return List.of();
+        }
+        digit |= Character.isDigit(c);
+      }
+      // Every ID must hold a digit: otherwise it is a bracketed word, kept in the text.
       if (!digit) return List.of();
+      out.add(id);
     }
     return out;
   }

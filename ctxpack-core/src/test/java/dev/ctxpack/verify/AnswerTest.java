@@ -53,6 +53,21 @@ class AnswerTest {
   }
 
   @Test
+  void hostileBracketsParseWithoutDeepRecursion() {
+    // Long unclosed or endless ID lists once overflowed the stack of a backtracking pattern.
+    Answer a = Answer.parse("Claim [" + "S1 ".repeat(20_000) + " and more text about 2020.");
+    assertThat(a.claims()).hasSize(1);
+    assertThat(a.claims().get(0).citations()).isEmpty();
+    Answer b = Answer.parse("The treaty was signed in 1648 " + "[S1]".repeat(20_000) + ".");
+    assertThat(b.claims()).hasSize(1);
+    assertThat(b.claims().get(0).citations()).containsExactly("S1");
+    Answer c = Answer.parse("Claim " + "[S1".repeat(20_000));
+    assertThat(c.claims()).isNotEmpty();
+    String longId = "x".repeat(100) + "1";
+    assertThat(Answer.parse("It rained in 2020 [" + longId + "].").claims().get(0).citations()).isEmpty();
+  }
+
+  @Test
   void jsonClaimsAreTakenAsGiven() {
     Answer a = Answer.of("Paris.", List.of(Claim.of("Paris is the capital", List.of("S1"))));
     assertThat(a.claims()).hasSize(1);
