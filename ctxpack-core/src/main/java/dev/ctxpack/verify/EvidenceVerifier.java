@@ -312,6 +312,16 @@ public final class EvidenceVerifier implements Verifier {
       });
     }
 
+    final Map<Integer, Set<String>> sourceStems = new HashMap<>();
+
+    Set<String> sourceStems(int input) {
+      return sourceStems.computeIfAbsent(input, k -> {
+        Set<String> all = new HashSet<>();
+        for (int s : bySource.get(k)) all.addAll(stems.get(s));
+        return all;
+      });
+    }
+
     String folded(int input) {
       return sourceFolded.computeIfAbsent(input, k -> " " + String.join(" ", wordsOf(text(k))) + " ");
     }
@@ -409,6 +419,9 @@ public final class EvidenceVerifier implements Verifier {
       List<double[]> scored = new ArrayList<>();
       for (int i = 0; i < r.inputs.size(); i++) {
         if (cited.contains(i)) continue;
+        // A source whose words cover too little of the claim cannot support it lexically; without
+        // a claim vector that settles it before any sentence is looked at.
+        if (claimVector == null && sourceCoverage(ct, r, i) < support) continue;
         Judgement alt = judge(ct, List.of(i), r, claimVector);
         if (alt.verdict == Verdict.SUPPORTED) scored.add(new double[] {i, alt.evidence == null ? 0 : alt.evidence.score()});
       }
@@ -745,6 +758,19 @@ public final class EvidenceVerifier implements Verifier {
       from = Math.max(e, from + 1);
     }
     return false;
+  }
+
+  /** The claim's weighted coverage by the words of source {@code input} as a whole (an upper bound of any window's). */
+  private static double sourceCoverage(ClaimTerms ct, Request r, int input) {
+    Set<String> words = r.sourceTerms(input);
+    double total = 0;
+    double hit = 0;
+    for (int i = 0; i < ct.terms.size(); i++) {
+      total += ct.weights[i];
+      String t = ct.terms.get(i);
+      if (words.contains(t) || r.sourceStems(input).contains(stem(t))) hit += ct.weights[i];
+    }
+    return total == 0 ? 0 : hit / total;
   }
 
   private double coverage(ClaimTerms ct, Request r, List<Integer> window) {
