@@ -65,6 +65,20 @@ public final class RunSupport {
   }
 
   /** {@code a} as a POSIX shell word: unchanged when safe, else in single quotes. */
+  /**
+   * Runs a picocli evaluation command with {@code args}: an exception becomes one line on stderr
+   * prefixed {@code ctxpack eval NAME:}, exit 2 for bad input ({@link IllegalArgumentException}),
+   * 1 otherwise.
+   */
+  public static int execute(Object command, String name, String[] args) {
+    picocli.CommandLine cli = new picocli.CommandLine(command);
+    cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+      cmd.getErr().println("ctxpack eval " + name + ": " + (ex.getMessage() == null ? ex.toString() : ex.getMessage()));
+      return ex instanceof IllegalArgumentException ? 2 : 1;
+    });
+    return cli.execute(args);
+  }
+
   public static String shellQuote(String a) {
     if (!a.isEmpty() && a.matches("[A-Za-z0-9_./:,=@%+-]+")) return a;
     return "'" + a.replace("'", "'\\''") + "'";

@@ -41,7 +41,6 @@ import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.stream.Collectors;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -112,12 +111,7 @@ public final class CompressEval implements Callable<Integer> {
   public static int run(String[] args) {
     CompressEval e = new CompressEval();
     e.args = args.clone();
-    CommandLine cli = new CommandLine(e);
-    cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-      cmd.getErr().println("ctxpack eval compress: " + (ex.getMessage() == null ? ex.toString() : ex.getMessage()));
-      return ex instanceof IllegalArgumentException ? 2 : 1;
-    });
-    return cli.execute(args);
+    return RunSupport.execute(e, "compress", args);
   }
 
   // ---- methods ----

@@ -24,7 +24,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -77,12 +76,7 @@ public final class SegmentEval implements Callable<Integer> {
   public static int run(String[] args) {
     SegmentEval e = new SegmentEval();
     e.args = args.clone();
-    CommandLine cli = new CommandLine(e);
-    cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-      cmd.getErr().println("ctxpack eval segment: " + (ex.getMessage() == null ? ex.toString() : ex.getMessage()));
-      return ex instanceof IllegalArgumentException ? 2 : 1;
-    });
-    return cli.execute(args);
+    return RunSupport.execute(e, "segment", args);
   }
 
   /** One error, for the cases file. */

@@ -49,7 +49,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -143,12 +142,7 @@ public final class VerifyEval implements Callable<Integer> {
   public static int run(String[] args) {
     VerifyEval e = new VerifyEval();
     e.args = args.clone();
-    CommandLine cli = new CommandLine(e);
-    cli.setExecutionExceptionHandler((ex, cmd, parsed) -> {
-      cmd.getErr().println("ctxpack eval verify: " + (ex.getMessage() == null ? ex.toString() : ex.getMessage()));
-      return ex instanceof IllegalArgumentException ? 2 : 1;
-    });
-    return cli.execute(args);
+    return RunSupport.execute(e, "verify", args);
   }
 
   /**
