@@ -372,13 +372,16 @@ public final class EvidenceVerifier implements Verifier {
   /** Numbers, names (capitalised inside the sentence) and months: items a supporting source must contain. */
   private static List<String> keys(String text, TreeMap<String, List<String>> cues) {
     LinkedHashSet<String> keys = new LinkedHashSet<>();
-    for (String n : cues.get("number")) if (n.chars().anyMatch(Character::isDigit)) keys.add(n);
+    for (String n : standalone(cues.get("number"), text)) if (n.chars().anyMatch(Character::isDigit)) keys.add(n);
     keys.addAll(cues.get("date"));
     // names: a term written with a capital that does not open the claim (a claim is one sentence);
     // terms as Terms cuts them, so "Saint-Clair-sur-Epte" gives saint, clair, epte, as in the source
+    // A name in parentheses is an alias of what precedes it ("Apolipoprotein E4 (APOE4)"): the
+    // source may give either, so it is not required.
     boolean[] first = {true};
     Terms.scan(text, (term, start) -> {
-      if (!first[0] && Character.isUpperCase(text.charAt(start)) && !Terms.STOP_TABLE.contains(term)) {
+      if (!first[0] && Character.isUpperCase(text.charAt(start)) && !Terms.STOP_TABLE.contains(term)
+          && !insideParentheses(text, start)) {
         keys.add(term.toString());
       }
       first[0] = false;
@@ -633,8 +636,8 @@ public final class EvidenceVerifier implements Verifier {
       }
     }
     // Numbers: a claim number in no cited source, where this sentence gives another one.
-    List<String> claimNums = numbers(ct.cues.get("number"));
-    List<String> sentNums = numbers(sc.get("number"));
+    List<String> claimNums = numbers(standalone(ct.cues.get("number"), ct.text));
+    List<String> sentNums = numbers(standalone(sc.get("number"), r.sentences.get(s).text()));
     if (!claimNums.isEmpty() && !sentNums.isEmpty()) {
       for (String n : claimNums) {
         if (sentNums.contains(n) || containsKey(foldedAll, union, n)) continue;
@@ -678,6 +681,30 @@ public final class EvidenceVerifier implements Verifier {
     int to = Math.min(sentence.length(), span[1]);
     while (to < sentence.length() && Character.isLetterOrDigit(sentence.charAt(to))) to++;
     return sentence.substring(from, to);
+  }
+
+  private static boolean insideParentheses(String text, int at) {
+    int open = text.lastIndexOf('(', at);
+    return open >= 0 && text.lastIndexOf(')', at) < open && text.indexOf(')', at) >= 0;
+  }
+
+  private static final Pattern STANDALONE_NUMBER = Pattern.compile("(?<![\\p{L}\\p{N}])\\d+(?:[.,:/-]\\d+)*");
+
+  /**
+   * The number cues that {@code text} writes as numbers of their own: the "2" of "M2-like", the "1"
+   * of "Dscam1" and the "28" of "CD28" are parts of names, not quantities. Number words pass.
+   */
+  private static List<String> standalone(List<String> numbers, String text) {
+    if (numbers.isEmpty()) return numbers;
+    Set<String> written = new HashSet<>();
+    java.util.regex.Matcher m = STANDALONE_NUMBER.matcher(text);
+    while (m.find()) written.add(m.group().replaceAll("[^0-9]", ""));
+    List<String> out = new ArrayList<>();
+    for (String n : numbers) {
+      String digits = n.replaceAll("^[^0-9]+", "").replaceAll("[ %].*$", "").replaceAll("[^0-9]", "");
+      if (digits.isEmpty() || written.contains(digits)) out.add(n);
+    }
+    return out;
   }
 
   /** Whether negation cues negate: in Portuguese "no" is "em o" (no contrato), not a negation. */
