@@ -13,15 +13,29 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 
 /**
  * The HTTP side of {@code ctxpack serve}, on Javalin (embedded Jetty 12): each {@code POST} route
  * reads one JSON object from the request body and answers the JSON object its {@link JsonEndpoint}
- * returns; {@code GET /health} answers {@code {"status":"ok"}}.
+ * returns; {@code GET /health} answers {@code {"status":"ok"}}, {@code GET /ready} {@code {"status":"ready"}}
+ * (503 {@code {"status":"stopping"}} once {@link #close()} has begun) and {@code GET /metrics} the
+ * {@link Metrics} in the Prometheus text format.
  *
  * <p>Errors are {@code {"error": {"code", "message"}}}: 400 {@code bad_request} for a body that is
  * not UTF-8, not JSON, not an object, nested deeper than 64, or that the endpoint refuses
@@ -31,20 +45,38 @@ import org.eclipse.jetty.server.handler.GracefulHandler;
  * started without (see {@link Builder#unavailable}); 500 {@code internal} for any other exception,
  * whose stack trace goes to the log and never to the client.
  *
- * <p>Endpoints run concurrently on Jetty's threads. {@link #close()} stops taking connections and
- * lets requests in flight finish (up to {@link #STOP_GRACE_MILLIS}); it is idempotent.
+ * <p>Endpoints run on a pool of at most {@code maxConcurrent} threads: a request that finds them all
+ * taken waits up to {@link #BUSY_WAIT_MILLIS} for one, then gets 503 {@code busy}; Jetty's thread
+ * waits for the endpoint at most {@code requestTimeoutMillis}, then interrupts it and answers 503
+ * {@code timeout}. A slot is given back when the endpoint really returns, so an endpoint that
+ * ignores the interrupt keeps its slot and the cap still holds. Reading and parsing the body happen
+ * on Jetty's thread, before the slot is taken. {@link #close()} stops taking connections and lets
+ * requests in flight finish (up to {@link #STOP_GRACE_MILLIS}); it is idempotent.
  */
 final class HttpService implements AutoCloseable {
   /** The default cap on a request body: 10 MiB. */
   static final long DEFAULT_MAX_BODY_BYTES = 10L * 1024 * 1024;
   /** How long {@link #close()} waits for requests in flight. */
   static final long STOP_GRACE_MILLIS = 10_000;
+  /** The default limit on an endpoint's run: 30 s. */
+  static final long DEFAULT_REQUEST_TIMEOUT_MILLIS = 30_000;
+  /** How long a request over the concurrency cap waits for a slot before it gets 503 {@code busy}. */
+  static final long BUSY_WAIT_MILLIS = 250;
 
   private final Javalin app;
+  private final ExecutorService pool;
+  private final AtomicBoolean stopping;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private HttpService(Javalin app) {
+  private HttpService(Javalin app, ExecutorService pool, AtomicBoolean stopping) {
     this.app = app;
+    this.pool = pool;
+    this.stopping = stopping;
+  }
+
+  /** The default cap on endpoints running at once: twice the processors. */
+  static int defaultMaxConcurrent() {
+    return 2 * Runtime.getRuntime().availableProcessors();
   }
 
   static Builder builder() {
@@ -56,9 +88,20 @@ final class HttpService implements AutoCloseable {
     return app.port();
   }
 
+  /** From now on {@code GET /ready} answers 503 {@code stopping}; the first step of {@link #close()}. */
+  void markStopping() {
+    stopping.set(true);
+  }
+
   @Override
   public void close() {
-    if (closed.compareAndSet(false, true)) app.stop();
+    if (!closed.compareAndSet(false, true)) return;
+    markStopping();
+    try {
+      app.stop();
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   /** The routes and limits of a service, then {@link #start()}. */
@@ -66,6 +109,8 @@ final class HttpService implements AutoCloseable {
     private String host = "127.0.0.1";
     private int port = 8080;
     private long maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
+    private long requestTimeoutMillis = DEFAULT_REQUEST_TIMEOUT_MILLIS;
+    private int maxConcurrent = defaultMaxConcurrent();
     private PrintWriter log = new PrintWriter(System.err, true);
     private final Map<String, JsonEndpoint> posts = new LinkedHashMap<>();
     private final Map<String, String> unavailable = new LinkedHashMap<>();
@@ -87,6 +132,20 @@ final class HttpService implements AutoCloseable {
     Builder maxBodyBytes(long max) {
       if (max < 1) throw new UsageException("--max-body-bytes must be at least 1, was " + max);
       this.maxBodyBytes = max;
+      return this;
+    }
+
+    /** How long an endpoint may run before its request gets 503 {@code timeout} and it is interrupted. */
+    Builder requestTimeoutMillis(long millis) {
+      if (millis < 1) throw new UsageException("--request-timeout-ms must be at least 1, was " + millis);
+      this.requestTimeoutMillis = millis;
+      return this;
+    }
+
+    /** How many endpoints may run at once; more get 503 {@code busy} after a short wait. */
+    Builder maxConcurrent(int max) {
+      if (max < 1) throw new UsageException("--max-concurrent must be at least 1, was " + max);
+      this.maxConcurrent = max;
       return this;
     }
 
@@ -112,7 +171,7 @@ final class HttpService implements AutoCloseable {
 
     private void checkNew(String path) {
       if (!path.startsWith("/")) throw new IllegalArgumentException("a path starts with '/': " + path);
-      if (path.equals(HEALTH) || posts.containsKey(path) || unavailable.containsKey(path)) {
+      if (path.equals(HEALTH) || path.equals(READY) || path.equals(METRICS) || posts.containsKey(path) || unavailable.containsKey(path)) {
         throw new IllegalArgumentException("route " + path + " given twice");
       }
     }
@@ -123,6 +182,12 @@ final class HttpService implements AutoCloseable {
       Map<String, String> down = Map.copyOf(unavailable);
       long cap = maxBodyBytes;
       PrintWriter out = log;
+      Limits limits = new Limits(requestTimeoutMillis, maxConcurrent);
+      AtomicBoolean stopping = new AtomicBoolean();
+      Metrics metrics = new Metrics();
+      Set<String> known = new HashSet<>(Set.of(HEALTH, READY, METRICS));
+      known.addAll(routes.keySet());
+      known.addAll(down.keySet());
       Javalin app = Javalin.create(config -> {
         config.startup.showJavalinBanner = false;
         config.startup.showOldJavalinVersionWarning = false;
@@ -135,19 +200,38 @@ final class HttpService implements AutoCloseable {
           server.setStopTimeout(STOP_GRACE_MILLIS);
         });
         config.routes.get(HEALTH, ctx -> ctx.json(Json.object().put("status", "ok")));
+        // The service starts only once the components are loaded, so it is ready until it stops.
+        config.routes.get(READY, ctx -> {
+          if (stopping.get()) ctx.status(503).json(Json.object().put("status", "stopping"));
+          else ctx.json(Json.object().put("status", "ready"));
+        });
+        config.routes.get(METRICS, ctx -> ctx.contentType(Metrics.CONTENT_TYPE).result(metrics.render()));
         routes.forEach((path, endpoint) -> config.routes.post(path, ctx -> {
           ObjectNode request = Json.parseObject(body(ctx, cap));
-          ctx.json(endpoint.handle(request));
+          ObjectNode result = limits.run(endpoint, request, out, ctx.method() + " " + ctx.path());
+          metrics.result(path, result);
+          ctx.json(result);
         }));
         down.forEach((path, why) -> config.routes.post(path, ctx -> {
           throw new HttpError(503, "unavailable", why);
         }));
         config.routes.exception(Exception.class, (e, ctx) -> error(ctx, e, out));
         // Javalin answers an unknown path or method itself; these give that answer our shape.
-        config.routes.error(404, ctx -> ctx.json(errorBody("not_found", "no such endpoint: " + ctx.method() + " " + ctx.path())));
+        config.routes.error(404, ctx -> {
+          ctx.attribute(ERROR_CODE, "not_found");
+          ctx.json(errorBody("not_found", "no such endpoint: " + ctx.method() + " " + ctx.path()));
+        });
         config.routes.error(405, ctx -> {
-          ctx.header("Allow", ctx.path().equals(HEALTH) ? "GET" : "POST");
+          ctx.attribute(ERROR_CODE, "method_not_allowed");
+          ctx.header("Allow", GETS.contains(ctx.path()) ? "GET" : "POST");
           ctx.json(errorBody("method_not_allowed", ctx.method() + " is not allowed on " + ctx.path()));
+        });
+        // Every answer, errors included, once it is written: the endpoint label is the route, or
+        // "other" for a path the service does not have (so clients cannot add series at will).
+        config.requestLogger.http((ctx, ms) -> {
+          String endpoint = known.contains(ctx.path()) ? ctx.path() : "other";
+          int status = ctx.statusCode();
+          metrics.request(endpoint, status, ctx.attribute(ERROR_CODE), ms / 1000.0);
         });
         config.router.javaLangErrorHandler((response, err) -> {
           logFault("a request", err, out);
@@ -164,13 +248,19 @@ final class HttpService implements AutoCloseable {
         app.start(host, port);
       } catch (RuntimeException e) {
         app.stop();
+        limits.pool.shutdownNow();
         throw new IllegalStateException("cannot listen on " + host + ":" + port + ": " + Errors.message(e), e);
       }
-      return new HttpService(app);
+      return new HttpService(app, limits.pool, stopping);
     }
   }
 
   static final String HEALTH = "/health";
+  static final String READY = "/ready";
+  static final String METRICS = "/metrics";
+  private static final Set<String> GETS = Set.of(HEALTH, READY, METRICS);
+  /** The context attribute that carries an error answer's code to the metrics. */
+  private static final String ERROR_CODE = "ctxpack.errorCode";
   private static final String INTERNAL = "internal error; the server's log has the details";
 
   /** An error with its HTTP status and code. */
@@ -182,6 +272,67 @@ final class HttpService implements AutoCloseable {
       super(message);
       this.status = status;
       this.code = code;
+    }
+  }
+
+  /** The endpoint pool and its cap: see the class comment. */
+  private static final class Limits {
+    final long timeoutMillis;
+    final int maxConcurrent;
+    final Semaphore slots;
+    final ExecutorService pool;
+
+    Limits(long timeoutMillis, int maxConcurrent) {
+      this.timeoutMillis = timeoutMillis;
+      this.maxConcurrent = maxConcurrent;
+      this.slots = new Semaphore(maxConcurrent);
+      AtomicInteger n = new AtomicInteger();
+      ThreadFactory threads = r -> {
+        Thread t = new Thread(r, "ctxpack-endpoint-" + n.incrementAndGet());
+        t.setDaemon(true);
+        return t;
+      };
+      // As many threads as slots: a task that holds a slot always finds a thread (the queue only
+      // holds one for the moment between a task giving its slot back and its thread being free).
+      this.pool = Executors.newFixedThreadPool(maxConcurrent, threads);
+    }
+
+    ObjectNode run(JsonEndpoint endpoint, ObjectNode request, PrintWriter log, String what) throws Exception {
+      if (!slots.tryAcquire(BUSY_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+        throw new HttpError(503, "busy", "the server is already running its limit of " + maxConcurrent
+            + " concurrent requests (--max-concurrent); try again");
+      }
+      FutureTask<ObjectNode> task = new FutureTask<>(() -> endpoint.handle(request));
+      try {
+        // The slot is given back when the task's thread is done with it, cancelled or not.
+        pool.execute(() -> {
+          try {
+            task.run();
+          } finally {
+            slots.release();
+          }
+        });
+      } catch (RejectedExecutionException e) {
+        slots.release();
+        throw new HttpError(503, "unavailable", "the server is stopping");
+      }
+      try {
+        return task.get(timeoutMillis, TimeUnit.MILLISECONDS);
+      } catch (TimeoutException e) {
+        task.cancel(true);
+        throw new HttpError(503, "timeout", "the request took longer than the limit of " + timeoutMillis
+            + " ms (--request-timeout-ms)");
+      } catch (InterruptedException e) {
+        task.cancel(true);
+        Thread.currentThread().interrupt();
+        throw new HttpError(503, "unavailable", "the server is stopping");
+      } catch (ExecutionException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof Exception x) throw x;
+        // An Error in the endpoint (e.g. a stack overflow) is a fault like any other.
+        logFault(what, cause, log);
+        throw new HttpError(500, "internal", INTERNAL);
+      }
     }
   }
 
@@ -253,12 +404,7 @@ final class HttpService implements AutoCloseable {
     } else if (e instanceof HttpResponseException h) {
       // One of Javalin's own (its 404 and 405 are rewritten by the error handlers in start()).
       status = h.getStatus();
-      code = switch (status) {
-        case 404 -> "not_found";
-        case 405 -> "method_not_allowed";
-        case 413 -> "too_large";
-        default -> status < 500 ? "bad_request" : "internal";
-      };
+      code = codeOf(status);
       message = Errors.message(e);
     } else {
       logFault(ctx.method() + " " + ctx.path(), e, log);
@@ -266,7 +412,18 @@ final class HttpService implements AutoCloseable {
       code = "internal";
       message = INTERNAL;
     }
+    ctx.attribute(ERROR_CODE, code);
     ctx.status(status).json(errorBody(code, message));
+  }
+
+  /** The code of one of Javalin's own errors. */
+  private static String codeOf(int status) {
+    return switch (status) {
+      case 404 -> "not_found";
+      case 405 -> "method_not_allowed";
+      case 413 -> "too_large";
+      default -> status < 500 ? "bad_request" : "internal";
+    };
   }
 
   static ObjectNode errorBody(String code, String message) {

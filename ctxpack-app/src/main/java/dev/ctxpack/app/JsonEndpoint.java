@@ -10,7 +10,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * <p>Bad input throws {@link IllegalArgumentException} or {@link UsageException} with a message
  * naming the field (a batch error line; HTTP 400); any other exception is a fault (HTTP 500).
  * Unknown fields are ignored. Implementations are called from several threads at once by the
- * service, so they keep no per-request state outside the call.
+ * service, so they keep no per-request state outside the call. The service runs them on its own
+ * pool and interrupts one that outlives {@code --request-timeout-ms}: a long loop may check
+ * {@link Thread#interrupted()}, and blocking calls end with {@link InterruptedException}.
  */
 @FunctionalInterface
 interface JsonEndpoint {

@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
     description = "Serve search, pack, compress and dedup over HTTP: POST /v1/<command> takes one --batch line's"
-        + " JSON and answers that line's result; GET /health. Runs until stopped (Ctrl-C, SIGTERM).")
+        + " JSON and answers that line's result; GET /health, /ready and /metrics. Runs until stopped (Ctrl-C, SIGTERM).")
 final class ServeCommand implements Callable<Integer> {
   static final String NO_INDEX = "no index: start ctxpack serve with --index DIR (an index made by ctxpack ingest)";
 
@@ -48,6 +48,14 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--max-body-bytes", paramLabel = "N", defaultValue = "10485760",
       description = "Largest request body accepted, in bytes; larger ones get 413. Default: ${DEFAULT-VALUE} (10 MiB).")
   long maxBodyBytes;
+
+  @Option(names = "--request-timeout-ms", paramLabel = "MS", defaultValue = "30000",
+      description = "Longest a request may run; a longer one gets 503 timeout and is interrupted. Default: ${DEFAULT-VALUE}.")
+  long requestTimeoutMillis;
+
+  @Option(names = "--max-concurrent", paramLabel = "N",
+      description = "Most requests run at once; more wait briefly, then get 503 busy. Default: twice the processors (${DEFAULT-VALUE}).")
+  int maxConcurrent = HttpService.defaultMaxConcurrent();
 
   /** The index used when none is given, if it exists (a field so tests can point it elsewhere). */
   Path defaultIndex = Path.of(".ctxpack");
@@ -96,7 +104,8 @@ final class ServeCommand implements Callable<Integer> {
     // An index given is required; the default one only if it is there (compress and dedup need none).
     LuceneIndex idx = given != null || Files.isDirectory(path) ? Components.openExisting(path) : null;
     try {
-      HttpService.Builder routes = HttpService.builder().host(host).port(port).maxBodyBytes(maxBodyBytes).log(log);
+      HttpService.Builder routes = HttpService.builder().host(host).port(port).maxBodyBytes(maxBodyBytes)
+          .requestTimeoutMillis(requestTimeoutMillis).maxConcurrent(maxConcurrent).log(log);
       endpoints(routes, idx);
       HttpService service = routes.start();
       String where = host.contains(":") ? "[" + host + "]" : host;

@@ -15,6 +15,8 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -152,6 +154,143 @@ class HttpServiceTest {
     } finally {
       service.close();
     }
+  }
+
+  // ---- limits, readiness and metrics ----
+
+  @Test
+  void aSlowEndpointGetsTimeoutWithinTheLimitIsInterruptedAndTheServerGoesOn() throws Exception {
+    CountDownLatch interrupted = new CountDownLatch(1);
+    HttpService service = HttpService.builder().host("127.0.0.1").port(0).requestTimeoutMillis(300).post("/v1/slow", req -> {
+      try {
+        Thread.sleep(10_000);
+      } catch (InterruptedException e) {
+        interrupted.countDown();
+        throw e;
+      }
+      return Json.object().put("done", true);
+    }).start();
+    try {
+      long t0 = System.nanoTime();
+      HttpResponse<String> r = post(service, "/v1/slow", "{}");
+      Duration took = Duration.ofNanos(System.nanoTime() - t0);
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(503);
+      assertThat(error(r).get("code").asText()).isEqualTo("timeout");
+      assertThat(error(r).get("message").asText()).contains("300 ms").contains("--request-timeout-ms");
+      assertThat(took).as("timed out rather than waiting for the 10 s sleep").isLessThan(Duration.ofSeconds(10));
+      assertThat(interrupted.await(5, TimeUnit.SECONDS)).as("the endpoint's thread was interrupted").isTrue();
+      assertThat(get(service, "/health").statusCode()).isEqualTo(200);
+    } finally {
+      service.close();
+    }
+  }
+
+  @Test
+  void aRequestOverTheConcurrencyCapIsBusyAndTheSlotComesBack() throws Exception {
+    CountDownLatch entered = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    HttpService service = HttpService.builder().host("127.0.0.1").port(0).maxConcurrent(1).post("/v1/hold", req -> {
+      entered.countDown();
+      release.await(20, TimeUnit.SECONDS);
+      return Json.object().put("held", true);
+    }).post("/v1/echo", req -> Json.object().put("ok", true)).start();
+    try {
+      CompletableFuture<HttpResponse<String>> first = http.sendAsync(HttpRequest.newBuilder(uri(service, "/v1/hold"))
+          .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
+      assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
+      HttpResponse<String> busy = post(service, "/v1/echo", "{}");
+      assertThat(busy.statusCode()).as(busy.body()).isEqualTo(503);
+      assertThat(error(busy).get("code").asText()).isEqualTo("busy");
+      assertThat(error(busy).get("message").asText()).contains("1 concurrent").contains("--max-concurrent");
+      assertThat(get(service, "/health").statusCode()).isEqualTo(200); // not an endpoint: never busy
+      release.countDown();
+      assertThat(first.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+      assertThat(post(service, "/v1/echo", "{}").statusCode()).isEqualTo(200);
+    } finally {
+      release.countDown();
+      service.close();
+    }
+  }
+
+  @Test
+  void readyIsReadyUntilTheServiceStartsStopping() throws Exception {
+    HttpService service = HttpService.builder().host("127.0.0.1").port(0).start();
+    try {
+      HttpResponse<String> ready = get(service, "/ready");
+      assertThat(ready.statusCode()).isEqualTo(200);
+      assertThat(ready.body()).isEqualTo("{\"status\":\"ready\"}");
+      // close() does this first; Jetty then stops accepting connections, so it is tested on its own.
+      service.markStopping();
+      HttpResponse<String> stopping = get(service, "/ready");
+      assertThat(stopping.statusCode()).isEqualTo(503);
+      assertThat(stopping.body()).isEqualTo("{\"status\":\"stopping\"}");
+      assertThat(get(service, "/health").body()).isEqualTo("{\"status\":\"ok\"}");
+    } finally {
+      service.close();
+    }
+  }
+
+  @Test
+  void metricsCountRequestsErrorsDurationsTokensAndVerdicts() throws Exception {
+    HttpService service = HttpService.builder().host("127.0.0.1").port(0)
+        .post("/v1/echo", req -> Json.object().put("got", req.get("x").asInt()))
+        .post("/v1/arg", req -> {
+          throw new IllegalArgumentException("field 'k' must be an integer");
+        })
+        .post("/v1/compress", req -> Json.object().put("tokensIn", 100).put("tokensOut", 40))
+        .post("/v1/verify", req -> {
+          var out = Json.object();
+          out.putArray("claims").add(Json.object().put("verdict", "supported"))
+              .add(Json.object().put("verdict", "contradicted")).add(Json.object().put("verdict", "supported"));
+          return out;
+        })
+        .start();
+    try {
+      for (int i = 0; i < 3; i++) assertThat(post(service, "/v1/echo", "{\"x\": 1}").statusCode()).isEqualTo(200);
+      assertThat(post(service, "/v1/arg", "{}").statusCode()).isEqualTo(400);
+      assertThat(post(service, "/v1/echo", "not json").statusCode()).isEqualTo(400);
+      assertThat(get(service, "/no/such/path").statusCode()).isEqualTo(404);
+      assertThat(post(service, "/v1/compress", "{}").statusCode()).isEqualTo(200);
+      assertThat(post(service, "/v1/compress", "{}").statusCode()).isEqualTo(200);
+      assertThat(post(service, "/v1/verify", "{}").statusCode()).isEqualTo(200);
+
+      HttpResponse<String> r = get(service, "/metrics");
+      assertThat(r.statusCode()).isEqualTo(200);
+      assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/plain; version=0.0.4"));
+      String m = r.body();
+      assertThat(value(m, "ctxpack_requests_total{endpoint=\"/v1/echo\",status=\"200\"}")).isEqualTo(3);
+      assertThat(value(m, "ctxpack_requests_total{endpoint=\"/v1/echo\",status=\"400\"}")).isEqualTo(1);
+      assertThat(value(m, "ctxpack_requests_total{endpoint=\"/v1/arg\",status=\"400\"}")).isEqualTo(1);
+      assertThat(value(m, "ctxpack_requests_total{endpoint=\"other\",status=\"404\"}")).isEqualTo(1);
+      assertThat(value(m, "ctxpack_errors_total{endpoint=\"/v1/echo\",code=\"bad_request\"}")).isEqualTo(1);
+      assertThat(value(m, "ctxpack_errors_total{endpoint=\"/v1/arg\",code=\"bad_request\"}")).isEqualTo(1);
+      assertThat(value(m, "ctxpack_errors_total{endpoint=\"other\",code=\"not_found\"}")).isEqualTo(1);
+      assertThat(value(m, "ctxpack_request_seconds_bucket{endpoint=\"/v1/echo\",le=\"+Inf\"}")).isEqualTo(4);
+      assertThat(value(m, "ctxpack_request_seconds_count{endpoint=\"/v1/echo\"}")).isEqualTo(4);
+      assertThat(value(m, "ctxpack_request_seconds_sum{endpoint=\"/v1/echo\"}")).isPositive();
+      assertThat(value(m, "ctxpack_request_seconds_bucket{endpoint=\"/v1/echo\",le=\"10.0\"}")).isEqualTo(4);
+      assertThat(value(m, "ctxpack_tokens_in_total")).isEqualTo(200);
+      assertThat(value(m, "ctxpack_tokens_out_total")).isEqualTo(80);
+      assertThat(value(m, "ctxpack_verify_claims_total{verdict=\"supported\"}")).isEqualTo(2);
+      assertThat(value(m, "ctxpack_verify_claims_total{verdict=\"contradicted\"}")).isEqualTo(1);
+      assertThat(m).contains("# TYPE ctxpack_request_seconds histogram\n").contains("# TYPE ctxpack_requests_total counter\n");
+      // The same counts give the same text: the series are in a fixed order.
+      assertThat(get(service, "/metrics").body()).contains(m.substring(m.indexOf("# HELP ctxpack_errors_total")));
+    } finally {
+      service.close();
+    }
+  }
+
+  /** The value of the one series {@code series} (name and labels, as written) in a metrics text. */
+  static double value(String metrics, String series) {
+    Matcher m = Pattern.compile("(?m)^" + Pattern.quote(series) + " (\\S+)$").matcher(metrics);
+    assertThat(m.find()).as("%s in%n%s", series, metrics).isTrue();
+    return Double.parseDouble(m.group(1));
+  }
+
+  private static HttpResponse<String> get(HttpService service, String path) throws IOException, InterruptedException {
+    return http.send(HttpRequest.newBuilder(uri(service, path)).timeout(Duration.ofSeconds(20)).build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   @Test

@@ -19,6 +19,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -128,6 +130,49 @@ class ServeEndToEndTest {
 
     HttpResponse<String> bad = post("/v1/verify", "{\"sources\": [], \"answer\": 3}");
     assertError(bad, 400, "bad_request", "answer");
+  }
+
+  @Test
+  void metricsCountVerifyClaimsByVerdictAndCompressTokensFromTheResults() throws Exception {
+    String before = get("/metrics").body();
+    ObjectNode verify = Json.object().put("query", "How long is the Rhine?")
+        .put("answer", "The river is about 1,320 km long [S1]. It rises in the Swiss Alps [S1].");
+    verify.putArray("sources").add(Json.object().put("id", "S1").put("text", RHINE));
+    HttpResponse<String> v = post("/v1/verify", Json.line(verify));
+    assertThat(v.statusCode()).as(v.body()).isEqualTo(200);
+    Map<String, Integer> verdicts = new TreeMap<>();
+    Json.MAPPER.readTree(v.body()).get("claims").forEach(c -> verdicts.merge(c.get("verdict").asText(), 1, Integer::sum));
+    assertThat(verdicts).containsKeys("contradicted", "supported");
+
+    ObjectNode compress = Json.object().put("query", "How long is the Rhine?").put("budget", 25);
+    compress.putArray("passages").add(passage("rhine", RHINE));
+    HttpResponse<String> c = post("/v1/compress", Json.line(compress));
+    assertThat(c.statusCode()).as(c.body()).isEqualTo(200);
+    JsonNode tokens = Json.MAPPER.readTree(c.body());
+
+    String after = get("/metrics").body();
+    for (Map.Entry<String, Integer> e : verdicts.entrySet()) {
+      String series = "ctxpack_verify_claims_total{verdict=\"" + e.getKey() + "\"}";
+      assertThat(HttpServiceTest.value(after, series) - valueOr0(before, series)).as(series).isEqualTo(e.getValue().doubleValue());
+    }
+    assertThat(HttpServiceTest.value(after, "ctxpack_tokens_in_total") - HttpServiceTest.value(before, "ctxpack_tokens_in_total"))
+        .isEqualTo(tokens.get("tokensIn").asInt());
+    assertThat(HttpServiceTest.value(after, "ctxpack_tokens_out_total") - HttpServiceTest.value(before, "ctxpack_tokens_out_total"))
+        .isEqualTo(tokens.get("tokensOut").asInt());
+    String ok = "ctxpack_requests_total{endpoint=\"/v1/verify\",status=\"200\"}";
+    assertThat(HttpServiceTest.value(after, ok) - valueOr0(before, ok)).isEqualTo(1);
+    assertThat(after).contains("ctxpack_request_seconds_bucket{endpoint=\"/v1/compress\",le=\"+Inf\"}");
+  }
+
+  private static double valueOr0(String metrics, String series) {
+    return metrics.contains(series + " ") ? HttpServiceTest.value(metrics, series) : 0;
+  }
+
+  @Test
+  void readyOnceTheComponentsAreLoaded() throws Exception {
+    HttpResponse<String> r = get("/ready");
+    assertThat(r.statusCode()).isEqualTo(200);
+    assertThat(r.body()).isEqualTo("{\"status\":\"ready\"}");
   }
 
   @Test
@@ -294,6 +339,16 @@ class ServeEndToEndTest {
   void theMaxBodyDefaultIsTenMebibytes() {
     assertThat(ServeCommand.defaults(new ServeCommand()).maxBodyBytes).isEqualTo(10L * 1024 * 1024)
         .isEqualTo(HttpService.DEFAULT_MAX_BODY_BYTES);
+  }
+
+  @Test
+  void theTimeoutDefaultIsThirtySecondsAndTheConcurrencyCapTwiceTheProcessors() {
+    ServeCommand c = ServeCommand.defaults(new ServeCommand());
+    assertThat(c.requestTimeoutMillis).isEqualTo(30_000).isEqualTo(HttpService.DEFAULT_REQUEST_TIMEOUT_MILLIS);
+    assertThat(c.maxConcurrent).isEqualTo(2 * Runtime.getRuntime().availableProcessors());
+    assertThat(ServeCommand.defaults(new ServeCommand(), "--request-timeout-ms", "500", "--max-concurrent", "3"))
+        .satisfies(s -> assertThat(s.requestTimeoutMillis).isEqualTo(500))
+        .satisfies(s -> assertThat(s.maxConcurrent).isEqualTo(3));
   }
 
   @Test
