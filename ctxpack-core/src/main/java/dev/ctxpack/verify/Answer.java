@@ -259,18 +259,16 @@ public record Answer(String text, List<Claim> claims, boolean abstained) {
 
   private static String foldPhrase(String s) {
     StringBuilder sb = new StringBuilder();
-    // keep apostrophes so "don't" matches; fold everything else through Terms
+    // apostrophes kept so "don't" matches; accents and case folded
     for (String w : s.replace('’', '\'').split("\\s+")) {
-      if (w.isEmpty()) continue;
       String core = w.replaceAll("[^\\p{L}\\p{N}']", "");
       if (core.isEmpty()) continue;
-      String folded = core.contains("'") ? core.toLowerCase(java.util.Locale.ROOT) : java.text.Normalizer
-          .normalize(core.toLowerCase(java.util.Locale.ROOT), java.text.Normalizer.Form.NFKD).replaceAll("\\p{M}", "");
       if (sb.length() > 0) sb.append(' ');
-      sb.append(folded);
+      sb.append(EvidenceVerifier.fold(core));
     }
     return sb.toString();
   }
+
 
   private static List<String> termsOf(List<String> words) {
     List<String> out = new ArrayList<>();

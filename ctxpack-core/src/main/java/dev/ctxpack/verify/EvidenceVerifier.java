@@ -347,7 +347,7 @@ public final class EvidenceVerifier implements Verifier {
 
   /** One claim analysed: weighted terms, key items, clauses. */
   private record ClaimTerms(String text, List<String> terms, double[] weights, List<String> keys,
-      List<List<String>> clauses, TreeMap<String, List<String>> cues, Set<String> words) {}
+      List<List<String>> clauses, TreeMap<String, List<String>> cues, Set<String> words, Set<String> unhyphenated) {}
 
   /** How much closer than a conflicting sentence an agreeing one must state the claim to outweigh it. */
   private static final double CONFLICT_MARGIN = 0.1;
@@ -366,7 +366,8 @@ public final class EvidenceVerifier implements Verifier {
       if (ct.size() >= 2) clauses.add(ct);
     }
     TreeMap<String, List<String>> cues = Guard.cues(text);
-    return new ClaimTerms(text, terms, w, keys(text, cues), clauses, cues, new HashSet<>(wordsOf(text)));
+    return new ClaimTerms(text, terms, w, keys(text, cues), clauses, cues, new HashSet<>(wordsOf(text)),
+        new HashSet<>(wordsOf(text.replace('-', ' '))));
   }
 
   /** Numbers, names (capitalised inside the sentence) and months: items a supporting source must contain. */
@@ -613,7 +614,7 @@ public final class EvidenceVerifier implements Verifier {
     }
     // A word negated by a prefix: "UCP1-dependent" against "UCP1-independent", "effective"/"ineffective".
     Set<String> sentWordsP = new HashSet<>(wordsOf(scope.replace('-', ' ')));
-    Set<String> claimWordsP = new HashSet<>(wordsOf(ct.text.replace('-', ' ')));
+    Set<String> claimWordsP = ct.unhyphenated;
     for (String w : claimWordsP) {
       if (w.length() < 5 || sentWordsP.contains(w)) continue;
       for (String prefix : NEGATING_PREFIXES) {
@@ -790,12 +791,13 @@ public final class EvidenceVerifier implements Verifier {
   /** The claim's weighted coverage by the words of source {@code input} as a whole (an upper bound of any window's). */
   private static double sourceCoverage(ClaimTerms ct, Request r, int input) {
     Set<String> words = r.sourceTerms(input);
+    Set<String> stems = r.sourceStems(input);
     double total = 0;
     double hit = 0;
     for (int i = 0; i < ct.terms.size(); i++) {
       total += ct.weights[i];
       String t = ct.terms.get(i);
-      if (words.contains(t) || r.sourceStems(input).contains(stem(t))) hit += ct.weights[i];
+      if (words.contains(t) || stems.contains(stem(t))) hit += ct.weights[i];
     }
     return total == 0 ? 0 : hit / total;
   }
@@ -844,9 +846,9 @@ public final class EvidenceVerifier implements Verifier {
 
   private static List<String> wordsOf(String text) {
     List<String> out = new ArrayList<>();
-    for (String w : text.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}.,%]+")) {
+    for (String w : text.split("[^\\p{L}\\p{N}.,%]+")) {
       String t = w.replaceAll("^[.,]+|[.,]+$", "");
-      if (!t.isEmpty()) out.add(java.text.Normalizer.normalize(t, java.text.Normalizer.Form.NFKD).replaceAll("\\p{M}", ""));
+      if (!t.isEmpty()) out.add(fold(t));
     }
     return out;
   }
@@ -927,9 +929,15 @@ public final class EvidenceVerifier implements Verifier {
     return Map.copyOf(frozen);
   }
 
-  private static String fold(String w) {
-    return java.text.Normalizer.normalize(w.toLowerCase(Locale.ROOT), java.text.Normalizer.Form.NFKD)
-        .replaceAll("\\p{M}", "");
+  /** Lower case without accents ("Não" -> "nao"); ASCII text is only lower-cased. */
+  static String fold(String w) {
+    String lower = w.toLowerCase(Locale.ROOT);
+    for (int i = 0; i < lower.length(); i++) {
+      if (lower.charAt(i) >= 0x80) {
+        return java.text.Normalizer.normalize(lower, java.text.Normalizer.Form.NFKD).replaceAll("\\p{M}", "");
+      }
+    }
+    return lower;
   }
 
   /** Options of an {@link EvidenceVerifier}. */
