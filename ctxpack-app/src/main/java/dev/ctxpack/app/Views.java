@@ -28,6 +28,15 @@ final class Views {
     for (IngestSummary.Failure f : s.failed()) failed.addObject().put("path", f.path()).put("error", f.error());
     o.put("chunks", s.chunks());
     o.put("seconds", Math.round(s.seconds() * 1000) / 1000.0);
+    o.put("replacedChars", s.replacedChars());
+    ObjectNode cleaned = o.putObject("cleaned");
+    s.cleaned().forEach(cleaned::put);
+    ArrayNode dups = o.putArray("duplicatesOf");
+    for (IngestSummary.DuplicateOf d : s.duplicatesOf()) {
+      ObjectNode x = dups.addObject().put("path", d.path()).put("docId", d.docId()).put(d.near() ? "nearDuplicateOf" : "duplicateOf", d.of());
+      if (d.near()) x.put("similarity", Math.round(d.similarity() * 1000) / 1000.0);
+    }
+    o.put("boilerplateChunks", s.boilerplateChunks());
     return o;
   }
 

@@ -1,15 +1,39 @@
 package dev.ctxpack.ingest;
 
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
-/** What an ingestion did, as the JSON summary of the CLI reports it. */
+/**
+ * What an ingestion did, as the JSON summary of the CLI reports it. {@code replacedChars} counts
+ * invalid input decoded as U+FFFD over all files; {@code cleaned} counts the spans cleaning removed,
+ * by reason; {@code duplicatesOf} lists the documents found to repeat another exactly (not indexed)
+ * or nearly (indexed, marked); {@code boilerplateChunks} counts chunks flagged as recurring across
+ * many documents.
+ */
 public record IngestSummary(
     int added, int updated, int unchanged, int duplicates, int removed, List<Failure> failed, int chunks,
-    long bytes, double seconds) {
+    long bytes, double seconds, int replacedChars, Map<String, Integer> cleaned, List<DuplicateOf> duplicatesOf,
+    int boilerplateChunks) {
   public IngestSummary {
     failed = List.copyOf(failed);
+    cleaned = cleaned == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(cleaned));
+    duplicatesOf = duplicatesOf == null ? List.of() : List.copyOf(duplicatesOf);
+  }
+
+  public IngestSummary(
+      int added, int updated, int unchanged, int duplicates, int removed, List<Failure> failed, int chunks,
+      long bytes, double seconds) {
+    this(added, updated, unchanged, duplicates, removed, failed, chunks, bytes, seconds, 0, Map.of(), List.of(), 0);
   }
 
   /** One input that could not be ingested, and why. */
   public record Failure(String path, String error) {}
+
+  /**
+   * Document {@code docId} (from {@code path}) repeats document {@code of}: exactly ({@code near}
+   * false: not indexed again) or nearly ({@code near} true, with the estimated Jaccard {@code
+   * similarity}: indexed and marked {@code near-duplicate-of}).
+   */
+  public record DuplicateOf(String path, String docId, String of, boolean near, double similarity) {}
 }
