@@ -88,7 +88,7 @@ public final class Ingestor {
         seenSources.add(sourcePath);
         List<LoadedDocument> docs;
         try {
-          docs = loaders.forFile(file).orElseThrow().load(file);
+          docs = load(file);
         } catch (IngestException e) {
           failed.add(new IngestSummary.Failure(file.toString(), e.getMessage()));
           listener.fileDone(file, fi, files.size());
@@ -186,6 +186,11 @@ public final class Ingestor {
     }
     double seconds = (System.nanoTime() - t0) / 1e9;
     return new IngestSummary(added, updated, unchanged, duplicates, removed, failed, chunkCount, bytes, seconds);
+  }
+
+  /** Every document of one file, or an {@link IngestException} saying why the file cannot be read. */
+  private List<LoadedDocument> load(Path file) throws IngestException {
+    return loaders.forFile(file).orElseThrow().load(file);
   }
 
   private static boolean sourcePathHoldsMany(List<LoadedDocument> docs) {
