@@ -1,10 +1,6 @@
 package dev.ctxpack.ingest;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.AccessDeniedException;
@@ -14,11 +10,10 @@ import java.nio.file.Path;
 final class Files2 {
   private Files2() {}
 
-  /** Reads UTF-8 (strict); a file that is not valid UTF-8 is read as Windows-1252 instead. */
-  static String readText(Path file) throws IngestException {
-    byte[] bytes;
+  /** Every byte of {@code file}, or an error naming it. */
+  static byte[] readBytes(Path file) throws IngestException {
     try {
-      bytes = Files.readAllBytes(file);
+      return Files.readAllBytes(file);
     } catch (NoSuchFileException e) {
       throw new IngestException(file + ": no such file");
     } catch (AccessDeniedException e) {
@@ -26,18 +21,13 @@ final class Files2 {
     } catch (IOException e) {
       throw new IngestException(file + ": cannot read: " + e.getMessage(), e);
     }
-    for (int i = 0; i < Math.min(bytes.length, 8192); i++) {
-      if (bytes[i] == 0) throw new IngestException(file + ": binary content (NUL byte at offset " + i + "), not text");
-    }
-    try {
-      return StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes))
-          .toString();
-    } catch (CharacterCodingException e) {
-      return new String(bytes, java.nio.charset.Charset.forName("windows-1252"));
-    }
+  }
+
+  /** The text of {@code content} as {@link TextDecoding} decodes it; binary content is refused. */
+  static TextDecoding.Decoded decodeText(Path file, byte[] content) throws IngestException {
+    String binary = Binary.why(content);
+    if (binary != null) throw new Rejected(Rejected.Reason.BINARY, file + ": binary content (" + binary + "), not text");
+    return TextDecoding.decode(content);
   }
 
   static String baseName(Path file) {

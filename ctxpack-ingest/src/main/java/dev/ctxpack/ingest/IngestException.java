@@ -1,7 +1,7 @@
 package dev.ctxpack.ingest;
 
 /** A file could not be read or parsed; the message names the file and, where known, the line. */
-public final class IngestException extends Exception {
+public class IngestException extends Exception {
   public IngestException(String message) {
     super(message);
   }

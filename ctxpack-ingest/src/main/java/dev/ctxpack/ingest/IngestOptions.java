@@ -14,11 +14,13 @@ import java.util.Optional;
  * many documents are committed together at most (files are never split across commits); {@code
  * sync} removes stored documents whose source files are gone; {@code sentenceVectors} (with an
  * embedder) also embeds every sentence of every chunk and stores the vectors for query-aware
- * compression ({@code --no-sentence-vectors} turns it off).
+ * compression ({@code --no-sentence-vectors} turns it off); {@code limits} bounds the size and
+ * parsing time of every file ({@link LoadGuard}); {@code files} picks the files of directory walks
+ * by glob.
  */
 public record IngestOptions(
     Chunker chunker, Optional<Language> language, Optional<Embedder> embedder, int vectorWindow, int commitEvery,
-    boolean sync, boolean sentenceVectors) {
+    boolean sync, boolean sentenceVectors, LoadLimits limits, PathFilter files) {
   public static final int DEFAULT_COMMIT_EVERY = 512;
   /**
    * Sentence-aligned windows of about 100 tokens: small sentence-transformers such as MiniLM are
@@ -31,10 +33,18 @@ public record IngestOptions(
     Objects.requireNonNull(chunker, "chunker");
     language = language == null ? Optional.empty() : language;
     embedder = embedder == null ? Optional.empty() : embedder;
+    limits = limits == null ? LoadLimits.DEFAULTS : limits;
+    files = files == null ? PathFilter.ALL : files;
     if (vectorWindow != 0 && vectorWindow < TokenChunker.MIN_MAX_TOKENS) {
       throw new IllegalArgumentException("vectorWindow must be 0 or >= " + TokenChunker.MIN_MAX_TOKENS + ", was " + vectorWindow);
     }
     if (commitEvery < 1) throw new IllegalArgumentException("commitEvery must be >= 1, was " + commitEvery);
+  }
+
+  /** Options with the default load limits, taking every file of directory walks. */
+  public IngestOptions(Chunker chunker, Optional<Language> language, Optional<Embedder> embedder, int vectorWindow,
+      int commitEvery, boolean sync, boolean sentenceVectors) {
+    this(chunker, language, embedder, vectorWindow, commitEvery, sync, sentenceVectors, null, null);
   }
 
   /** Options with sentence vectors stored (when there is an embedder). */
@@ -45,27 +55,36 @@ public record IngestOptions(
 
   public static IngestOptions of(Chunker chunker, Embedder embedderOrNull) {
     return new IngestOptions(chunker, Optional.empty(), Optional.ofNullable(embedderOrNull), DEFAULT_VECTOR_WINDOW,
-        DEFAULT_COMMIT_EVERY, false, true);
+        DEFAULT_COMMIT_EVERY, false, true, null, null);
   }
 
   public IngestOptions withCommitEvery(int n) {
-    return new IngestOptions(chunker, language, embedder, vectorWindow, n, sync, sentenceVectors);
+    return new IngestOptions(chunker, language, embedder, vectorWindow, n, sync, sentenceVectors, limits, files);
   }
 
   public IngestOptions withSync(boolean on) {
-    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, on, sentenceVectors);
+    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, on, sentenceVectors, limits, files);
   }
 
   public IngestOptions withLanguage(Language l) {
-    return new IngestOptions(chunker, Optional.ofNullable(l), embedder, vectorWindow, commitEvery, sync, sentenceVectors);
+    return new IngestOptions(chunker, Optional.ofNullable(l), embedder, vectorWindow, commitEvery, sync, sentenceVectors,
+        limits, files);
   }
 
   public IngestOptions withVectorWindow(int tokens) {
-    return new IngestOptions(chunker, language, embedder, tokens, commitEvery, sync, sentenceVectors);
+    return new IngestOptions(chunker, language, embedder, tokens, commitEvery, sync, sentenceVectors, limits, files);
   }
 
   public IngestOptions withSentenceVectors(boolean on) {
-    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, sync, on);
+    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, sync, on, limits, files);
+  }
+
+  public IngestOptions withLimits(LoadLimits l) {
+    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, sync, sentenceVectors, l, files);
+  }
+
+  public IngestOptions withFiles(PathFilter f) {
+    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, sync, sentenceVectors, limits, f);
   }
 
   /** Whether sentence vectors are computed: asked for, and an embedder to compute them. */

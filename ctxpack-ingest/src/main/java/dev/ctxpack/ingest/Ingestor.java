@@ -55,6 +55,7 @@ public final class Ingestor {
   private final LanguageDetector detector = new LanguageDetector();
   private final SentenceSegmenter segmenter = new SentenceSegmenter();
   private final TokenChunker windowChunker;
+  private final LoadGuard guard;
 
   public Ingestor(Index index, Loaders loaders, IngestOptions options, IngestListener listener) {
     this.index = Objects.requireNonNull(index, "index");
@@ -63,6 +64,7 @@ public final class Ingestor {
     this.listener = listener == null ? IngestListener.NONE : listener;
     this.windowChunker = options.vectorWindow() > 0
         ? new TokenChunker(Tokenizers.defaultTokenizer(), options.vectorWindow(), WINDOW_OVERLAP) : null;
+    this.guard = new LoadGuard(options.limits());
   }
 
   public IngestSummary ingest(List<Path> inputs) throws IOException {
@@ -77,6 +79,7 @@ public final class Ingestor {
     int removed = 0;
     int chunkCount = 0;
     long bytes = 0;
+    int replacedChars = 0;
     Set<String> seen = new HashSet<>();
     Set<String> seenSources = new HashSet<>();
     String config = configSignature();
@@ -97,6 +100,7 @@ public final class Ingestor {
         List<Document> toWrite = new ArrayList<>();
         List<String> deletes = new ArrayList<>();
         List<List<Chunker.SectionMark>> sections = new ArrayList<>();
+        List<List<Integer>> pages = new ArrayList<>();
         int fAdded = 0;
         int fUpdated = 0;
         // Normalising, identifying, detecting and hashing are per document: run them in parallel.
@@ -147,10 +151,11 @@ public final class Ingestor {
           toWrite.add(doc);
           toWriteHashes.add(hash);
           sections.add(ld.sections());
+          pages.add(ld.pages());
         }
         List<IndexEntry> entries;
         try {
-          entries = prepare(file, toWrite, toWriteHashes, sections, sourcePath);
+          entries = prepare(file, toWrite, toWriteHashes, sections, pages, sourcePath);
         } catch (RuntimeException e) {
           failed.add(new IngestSummary.Failure(file.toString(), "could not be prepared: " + e.getMessage()));
           listener.fileDone(file, fi, files.size());
@@ -164,6 +169,7 @@ public final class Ingestor {
           bytes += e.doc().text().length();
         }
         added += fAdded;
+        for (LoadedDocument ld : docs) replacedChars += ld.replacedChars();
         updated += fUpdated;
         if (options.sync() && sourcePathHoldsMany(docs)) {
           for (Index.StoredDoc s : index.findBySourcePath(sourcePath)) {
@@ -185,12 +191,16 @@ public final class Ingestor {
       if (!pending.isEmpty()) listener.committed(List.copyOf(pending));
     }
     double seconds = (System.nanoTime() - t0) / 1e9;
-    return new IngestSummary(added, updated, unchanged, duplicates, removed, failed, chunkCount, bytes, seconds);
+    return new IngestSummary(added, updated, unchanged, duplicates, removed, failed, chunkCount, bytes, seconds,
+        replacedChars, Map.of(), List.of(), 0);
   }
 
-  /** Every document of one file, or an {@link IngestException} saying why the file cannot be read. */
+  /**
+   * Every document of one file, or an {@link IngestException} saying why the file cannot be read:
+   * loaded under the options' {@link LoadLimits} (size, binary content, timeout) by {@link LoadGuard}.
+   */
   private List<LoadedDocument> load(Path file) throws IngestException {
-    return loaders.forFile(file).orElseThrow().load(file);
+    return guard.load(loaders.forFile(file).orElseThrow(), file);
   }
 
   private static boolean sourcePathHoldsMany(List<LoadedDocument> docs) {
@@ -215,11 +225,12 @@ public final class Ingestor {
   }
 
   private List<IndexEntry> prepare(Path file, List<Document> docs, List<String> hashes,
-      List<List<Chunker.SectionMark>> sections, String sourcePath) {
+      List<List<Chunker.SectionMark>> sections, List<List<Integer>> pages, String sourcePath) {
     List<List<Chunk>> chunks = new ArrayList<>(docs.size());
     for (int i = 0; i < docs.size(); i++) chunks.add(null);
     java.util.stream.IntStream.range(0, docs.size()).parallel()
-        .forEach(i -> chunks.set(i, options.chunker().chunk(docs.get(i), sections.get(i))));
+        .forEach(i -> chunks.set(i, LoadedDocument.withPages(options.chunker().chunk(docs.get(i), sections.get(i)),
+            pages.get(i))));
     Embedder embedder = options.embedder().orElse(null);
     List<List<ChunkVector>> vectors = new ArrayList<>();
     List<List<ChunkVector>> sentenceVectors = new ArrayList<>();
@@ -354,6 +365,7 @@ public final class Ingestor {
         try (Stream<Path> walk = Files.walk(in)) {
           walk.filter(Files::isRegularFile)
               .filter(p -> !hidden(in, p))
+              .filter(p -> options.files().accepts(in.relativize(p)))
               .filter(p -> loaders.forFile(p).isPresent())
               .sorted()
               .forEach(p -> {

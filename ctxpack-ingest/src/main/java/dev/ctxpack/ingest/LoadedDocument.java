@@ -1,6 +1,7 @@
 package dev.ctxpack.ingest;
 
 import dev.ctxpack.chunk.Chunker.SectionMark;
+import dev.ctxpack.model.Chunk;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -9,8 +10,8 @@ import java.util.Objects;
  * A document as a loader read it, before cleaning, ids, language and chunks. {@code id} is null
  * when the source gives none (the content hash is used then). {@code pages} holds the char offset
  * in {@code text} where each page starts (page {@code i + 1} starts at {@code pages.get(i)}), empty
- * for sources without pages. {@code replacedChars} counts the bytes of invalid input that were
- * decoded as U+FFFD.
+ * for sources without pages. {@code replacedChars} counts the U+FFFD characters that replaced
+ * invalid input when the bytes were decoded (about one per invalid byte).
  */
 public record LoadedDocument(
     String id, String uri, String title, String text, Map<String, String> metadata, List<SectionMark> sections,
@@ -31,8 +32,32 @@ public record LoadedDocument(
 
   /** The 1-based page holding char {@code offset}, or 0 when the document has no pages. */
   public int pageAt(int offset) {
-    int page = 0;
-    for (int i = 0; i < pages.size() && pages.get(i) <= offset; i++) page = i + 1;
-    return page;
+    return pageAt(pages, offset);
+  }
+
+  /** The 1-based page of {@code pages} (start offsets, ascending) holding {@code offset}; 0 without pages. */
+  public static int pageAt(List<Integer> pages, int offset) {
+    int lo = 0;
+    int hi = pages.size();
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (pages.get(mid) <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /**
+   * {@code chunks} of this document's text, each with the page it starts on (unchanged when the
+   * document has no pages): what ingest and {@code chunk} do after chunking.
+   */
+  public static List<Chunk> withPages(List<Chunk> chunks, List<Integer> pages) {
+    if (pages.isEmpty()) return chunks;
+    List<Chunk> out = new java.util.ArrayList<>(chunks.size());
+    for (Chunk c : chunks) {
+      out.add(new Chunk(c.id(), c.docId(), c.span(), c.text(), c.section(), pageAt(pages, c.span().start()),
+          c.tokens()));
+    }
+    return out;
   }
 }

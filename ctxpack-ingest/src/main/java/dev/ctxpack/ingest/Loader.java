@@ -9,4 +9,17 @@ public interface Loader {
   List<String> extensions();
 
   List<LoadedDocument> load(Path file) throws IngestException;
+
+  /**
+   * Reads a file whose bytes the caller has already read, within its limits ({@link LoadGuard}):
+   * {@code file} names it (for the URI, title and messages). The default reads the file again.
+   */
+  default List<LoadedDocument> load(Path file, byte[] content) throws IngestException {
+    return load(file);
+  }
+
+  /** Whether the format is binary (PDF): its files are not refused for looking binary. */
+  default boolean binaryFormat() {
+    return false;
+  }
 }

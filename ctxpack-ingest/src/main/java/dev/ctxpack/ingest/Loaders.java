@@ -15,9 +15,10 @@ public final class Loaders {
     for (Loader l : loaders) for (String ext : l.extensions()) byExtension.put(ext, l);
   }
 
-  /** Text, Markdown and JSON Lines. */
+  /** Text, Markdown, JSON Lines, HTML and PDF. */
   public static Loaders defaults() {
-    return new Loaders(List.of(new TextLoader(), new MarkdownLoader(), new JsonlLoader()));
+    return new Loaders(List.of(new TextLoader(), new MarkdownLoader(), new JsonlLoader(), new HtmlLoader(),
+        new PdfLoader()));
   }
 
   public Optional<Loader> forFile(Path file) {

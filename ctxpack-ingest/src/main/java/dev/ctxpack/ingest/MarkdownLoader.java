@@ -19,7 +19,13 @@ public final class MarkdownLoader implements Loader {
 
   @Override
   public List<LoadedDocument> load(Path file) throws IngestException {
-    String text = dev.ctxpack.text.TextNormalizer.storageForm(Files2.readText(file));
+    return load(file, Files2.readBytes(file));
+  }
+
+  @Override
+  public List<LoadedDocument> load(Path file, byte[] content) throws IngestException {
+    TextDecoding.Decoded decoded = Files2.decodeText(file, content);
+    String text = dev.ctxpack.text.TextNormalizer.storageForm(decoded.text());
     List<SectionMark> sections = new ArrayList<>();
     String title = null;
     String[] path = new String[6];
@@ -44,6 +50,6 @@ public final class MarkdownLoader implements Loader {
       pos += line.length() + 1;
     }
     return List.of(new LoadedDocument(null, file.toUri().toString(), title != null ? title : Files2.baseName(file),
-        text, Map.of(), sections));
+        text, Map.of(), sections, List.of(), decoded.replacedChars()));
   }
 }

@@ -1,0 +1,106 @@
+package dev.ctxpack.ingest;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The one way a file is loaded, by {@code ingest} and {@code chunk} alike, under {@link LoadLimits}:
+ *
+ * <ol>
+ *   <li>its size is checked before reading ({@link Rejected.Reason#TOO_LARGE});
+ *   <li>it is read, stopping as soon as it passes the limit (a file that grew, a device);
+ *   <li>unless its format is binary (PDF), content that looks binary is refused ({@link
+ *       Rejected.Reason#BINARY}), whatever the extension says;
+ *   <li>the loader parses the bytes on a worker thread; one that takes longer than the timeout is
+ *       interrupted and the file refused ({@link Rejected.Reason#TIMEOUT}). A parser that ignores
+ *       the interrupt keeps its (daemon) thread until it ends, but ingestion goes on without it.
+ *       A loader that throws anything other than {@link IngestException} (a parser bug, a stack
+ *       overflow) fails the file with a message naming the error.
+ * </ol>
+ */
+public final class LoadGuard {
+  private static final AtomicInteger THREADS = new AtomicInteger();
+  private final LoadLimits limits;
+
+  public LoadGuard(LoadLimits limits) {
+    this.limits = Objects.requireNonNull(limits, "limits");
+  }
+
+  public LoadLimits limits() {
+    return limits;
+  }
+
+  /** Every document of {@code file} as {@code loader} reads it, or an exception naming what was wrong. */
+  public List<LoadedDocument> load(Loader loader, Path file) throws IngestException {
+    byte[] content = read(file);
+    if (!loader.binaryFormat()) {
+      String binary = Binary.why(content);
+      if (binary != null) {
+        throw new Rejected(Rejected.Reason.BINARY, file + ": binary content (" + binary + "), not text; skipped");
+      }
+    }
+    FutureTask<List<LoadedDocument>> task = new FutureTask<>(() -> loader.load(file, content));
+    Thread worker = new Thread(task, "ctxpack-load-" + THREADS.incrementAndGet());
+    worker.setDaemon(true);
+    worker.start();
+    try {
+      return task.get(limits.timeout().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      task.cancel(true);
+      throw new Rejected(Rejected.Reason.TIMEOUT, file + ": not loaded within " + limits.timeout().toMillis()
+          + " ms (--load-timeout-ms); parsing stopped");
+    } catch (InterruptedException e) {
+      task.cancel(true);
+      Thread.currentThread().interrupt();
+      throw new IngestException(file + ": interrupted while loading", e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof IngestException ie) throw ie;
+      if (cause instanceof VirtualMachineError vme && !(cause instanceof StackOverflowError)) throw vme;
+      throw new IngestException(file + ": could not be parsed: " + cause.getClass().getSimpleName()
+          + (cause.getMessage() == null ? "" : ": " + cause.getMessage()), cause);
+    }
+  }
+
+  /** The file's bytes, refused as soon as they pass the size limit. */
+  byte[] read(Path file) throws IngestException {
+    long max = limits.maxFileBytes();
+    try {
+      long size = Files.size(file);
+      if (size > max) throw tooLarge(file, mb(size) + " MB");
+      try (InputStream in = Files.newInputStream(file)) {
+        // Not trusting the size: a file may grow while read, a device may never end.
+        byte[] content = in.readNBytes((int) max + 1);
+        if (content.length > max) throw tooLarge(file, "more than " + mb(max) + " MB read");
+        return content;
+      }
+    } catch (NoSuchFileException e) {
+      throw new IngestException(file + ": no such file");
+    } catch (AccessDeniedException e) {
+      throw new IngestException(file + ": permission denied");
+    } catch (IOException e) {
+      throw new IngestException(file + ": cannot read: " + e.getMessage(), e);
+    }
+  }
+
+  private Rejected tooLarge(Path file, String size) {
+    return new Rejected(Rejected.Reason.TOO_LARGE, file + ": too large (" + size + "; the limit is "
+        + mb(limits.maxFileBytes()) + " MB, --max-file-mb); skipped");
+  }
+
+  private static String mb(long bytes) {
+    return String.format(Locale.ROOT, "%.1f", bytes / 1048576.0);
+  }
+}
