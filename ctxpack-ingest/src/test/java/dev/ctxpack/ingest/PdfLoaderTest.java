@@ -64,11 +64,11 @@ class PdfLoaderTest {
 
   @Test
   void passwordProtectedPdfIsRefusedButOwnerOnlyEncryptionIsRead() throws Exception {
-    Path locked = write("locked.pdf", TestPdfs.pdf("T", "owner", "secret", PAGES));
+    Path locked = write("locked.pdf", TestPdfs.encryptedPdf("T", "owner", "secret", PAGES));
     assertThatThrownBy(() -> loader.load(locked))
         .isInstanceOfSatisfying(Rejected.class, r -> assertThat(r.reason()).isEqualTo(Rejected.Reason.ENCRYPTED))
         .hasMessageStartingWith(locked + ": encrypted PDF");
-    Path ownerOnly = write("owner.pdf", TestPdfs.pdf("T", "owner", "", PAGES));
+    Path ownerOnly = write("owner.pdf", TestPdfs.encryptedPdf("T", "owner", "", PAGES));
     assertThat(loader.load(ownerOnly).get(0).text()).contains("A receita cresceu");
   }
 

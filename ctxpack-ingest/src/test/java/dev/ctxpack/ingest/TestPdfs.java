@@ -16,11 +16,11 @@ final class TestPdfs {
   private TestPdfs() {}
 
   static byte[] pdf(String title, String... pages) {
-    return pdf(title, null, null, pages);
+    return encryptedPdf(title, null, null, pages);
   }
 
   /** With {@code ownerPassword} set the PDF is encrypted; {@code userPassword} "" opens without one. */
-  static byte[] pdf(String title, String ownerPassword, String userPassword, String... pages) {
+  static byte[] encryptedPdf(String title, String ownerPassword, String userPassword, String... pages) {
     try (PDDocument doc = new PDDocument()) {
       PDType1Font font = new PDType1Font(Standard14Fonts.FontName.HELVETICA);
       for (String text : pages) {
