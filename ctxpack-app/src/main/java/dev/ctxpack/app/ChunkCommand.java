@@ -2,6 +2,7 @@ package dev.ctxpack.app;
 
 import dev.ctxpack.chunk.Chunker;
 import dev.ctxpack.ingest.IngestException;
+import dev.ctxpack.ingest.LoadGuard;
 import dev.ctxpack.ingest.LoadedDocument;
 import dev.ctxpack.ingest.Loader;
 import dev.ctxpack.ingest.Loaders;
@@ -27,10 +28,12 @@ import picocli.CommandLine.Parameters;
 final class ChunkCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Parameters(paramLabel = "FILE", arity = "1..*", description = "Files to cut (.txt, .md, .jsonl).")
+  @Parameters(paramLabel = "FILE", arity = "1..*", description = "Files to cut (.txt, .md, .html, .pdf, .jsonl).")
   List<Path> files;
 
   @Mixin IngestCommand.ChunkingOptions chunking = new IngestCommand.ChunkingOptions();
+
+  @Mixin IngestCommand.LoadingOptions loading = new IngestCommand.LoadingOptions();
 
   @Option(names = "--lang", defaultValue = "auto", description = "Document language: auto, pt or en.")
   String lang;
@@ -42,6 +45,7 @@ final class ChunkCommand implements Callable<Integer> {
     Chunker chunker = chunking.chunker();
     Optional<Language> language = lang.equalsIgnoreCase("auto") ? Optional.empty() : Optional.of(Language.fromCode(lang));
     Loaders loaders = Loaders.defaults();
+    LoadGuard guard = new LoadGuard(loading.limits());
     LanguageDetector detector = new LanguageDetector();
     int failures = 0;
     for (Path f : files) {
@@ -58,7 +62,7 @@ final class ChunkCommand implements Callable<Integer> {
       }
       List<LoadedDocument> docs;
       try {
-        docs = loader.get().load(f);
+        docs = guard.load(loader.get(), f);
       } catch (IngestException e) {
         err.println("error: " + e.getMessage());
         failures++;
@@ -69,7 +73,9 @@ final class ChunkCommand implements Callable<Integer> {
         String id = ld.id() != null ? ld.id() : TextNormalizer.contentId(text);
         Language l = language.orElseGet(() -> detector.detect(ld.title() + "\n" + text));
         Document doc = new Document(id, ld.uri(), ld.title(), l, ld.metadata(), text);
-        for (Chunk c : chunker.chunk(doc, ld.sections())) out.println(Json.line(Views.chunk(c)));
+        for (Chunk c : LoadedDocument.withPages(chunker.chunk(doc, ld.sections()), ld.pages())) {
+          out.println(Json.line(Views.chunk(c)));
+        }
       }
     }
     out.flush();

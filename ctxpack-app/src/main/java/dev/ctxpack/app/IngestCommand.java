@@ -7,7 +7,9 @@ import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.ingest.IngestOptions;
 import dev.ctxpack.ingest.IngestSummary;
 import dev.ctxpack.ingest.Ingestor;
+import dev.ctxpack.ingest.LoadLimits;
 import dev.ctxpack.ingest.Loaders;
+import dev.ctxpack.ingest.PathFilter;
 import dev.ctxpack.lucene.LuceneIndex;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.token.Tokenizers;
@@ -23,8 +25,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "ingest", mixinStandardHelpOptions = true,
-    description = "Ingest files or directories (.txt, .md, .jsonl) into the index. Unchanged content is skipped;"
-        + " a file that fails is reported and nothing of it is written.")
+    description = "Ingest files or directories (.txt, .md, .html, .pdf, .jsonl) into the index. Unchanged content is"
+        + " skipped; a file that fails is reported and nothing of it is written.")
 final class IngestCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
   @Mixin CommonOptions common = new CommonOptions();
@@ -33,6 +35,16 @@ final class IngestCommand implements Callable<Integer> {
   List<Path> paths;
 
   @Mixin ChunkingOptions chunking = new ChunkingOptions();
+
+  @Mixin LoadingOptions loading = new LoadingOptions();
+
+  @Option(names = "--include", paramLabel = "GLOB", description = "Take only files of the directories whose path"
+      + " relative to the directory matches GLOB (repeatable), e.g. '**/*.md'.")
+  List<String> include = List.of();
+
+  @Option(names = "--exclude", paramLabel = "GLOB", description = "Skip files of the directories whose relative path"
+      + " matches GLOB (repeatable), e.g. 'drafts/**'.")
+  List<String> exclude = List.of();
 
   @Option(names = "--lang", defaultValue = "auto", description = "Document language: auto, pt or en. Default: ${DEFAULT-VALUE}.")
   String lang;
@@ -67,8 +79,14 @@ final class IngestCommand implements Callable<Integer> {
       throw new UsageException("--vector-window must be 0 or >= " + TokenChunker.MIN_MAX_TOKENS + ", was " + vectorWindow);
     }
     if (commitEvery < 1) throw new UsageException("--commit-every must be >= 1, was " + commitEvery);
-    IngestOptions options =
-        new IngestOptions(chunker, language, Optional.ofNullable(embedder), vectorWindow, commitEvery, sync, !noSentenceVectors);
+    PathFilter files;
+    try {
+      files = new PathFilter(include, exclude);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    IngestOptions options = new IngestOptions(chunker, language, Optional.ofNullable(embedder), vectorWindow, commitEvery,
+        sync, !noSentenceVectors, loading.limits(), files);
     IngestSummary s;
     try (LuceneIndex index = LuceneIndex.open(common.indexPath())) {
       s = new Ingestor(index, Loaders.defaults(), options, new Progress(err, Progress.terminal())).ingest(paths);
@@ -81,6 +99,26 @@ final class IngestCommand implements Callable<Integer> {
     }
     for (IngestSummary.Failure f : s.failed()) err.println("error: " + f.path() + ": " + f.error());
     return s.failed().isEmpty() ? ExitCodes.OK : ExitCodes.FAILURE;
+  }
+
+  /** Limits on every file, shared by ingest and chunk. */
+  static final class LoadingOptions {
+    @Option(names = "--max-file-mb", defaultValue = "50", paramLabel = "N",
+        description = "Skip (as failed) files larger than N MB, checked before and while reading. Default: ${DEFAULT-VALUE}.")
+    long maxFileMb;
+
+    @Option(names = "--load-timeout-ms", defaultValue = "30000", paramLabel = "MS",
+        description = "Stop parsing a file after MS milliseconds and report it as failed. Default: ${DEFAULT-VALUE}.")
+    long loadTimeoutMs;
+
+    LoadLimits limits() {
+      long maxMb = LoadLimits.MAX_FILE_BYTES >> 20;
+      if (maxFileMb < 1 || maxFileMb > maxMb) {
+        throw new UsageException("--max-file-mb must be in [1, " + maxMb + "], was " + maxFileMb);
+      }
+      if (loadTimeoutMs < 1) throw new UsageException("--load-timeout-ms must be >= 1, was " + loadTimeoutMs);
+      return LoadLimits.of(maxFileMb, loadTimeoutMs);
+    }
   }
 
   /** Chunking options shared by ingest and chunk. */
