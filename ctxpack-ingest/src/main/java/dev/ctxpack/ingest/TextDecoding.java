@@ -67,7 +67,8 @@ final class TextDecoding {
         (long) Math.ceil((bytes.length - offset) * (double) dec.maxCharsPerByte()) + 16));
     int replaced = 0;
     while (true) {
-      CoderResult r = in.hasRemaining() ? dec.decode(in, out, true) : CoderResult.UNDERFLOW;
+      // Always through decode(…, true), even when nothing is left: flush() may only follow it.
+      CoderResult r = dec.decode(in, out, true);
       if (r.isError()) {
         in.position(in.position() + r.length());
         out.put('\uFFFD');

@@ -64,6 +64,14 @@ class TextDecodingTest {
     assertThat(TextDecoding.utf8Counts("€🌍".getBytes(StandardCharsets.UTF_8))).containsExactly(2, 0);
   }
 
+  /** Found by LoaderFuzzTest: an empty file with a byte order mark and nothing after it threw. */
+  @Test
+  void emptyInputAfterAByteOrderMarkIsEmptyText() {
+    assertThat(TextDecoding.decode(new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}).text()).isEmpty();
+    assertThat(TextDecoding.decode(new byte[] {(byte) 0xFF, (byte) 0xFE}).text()).isEmpty();
+    assertThat(TextDecoding.decodeWith(new byte[0], 0, StandardCharsets.UTF_8).text()).isEmpty();
+  }
+
   private static byte[] concat(byte[] a, byte[] b) {
     byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, out, a.length, b.length);
