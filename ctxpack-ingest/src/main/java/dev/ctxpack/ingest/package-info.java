@@ -1,6 +1,9 @@
 /**
- * Ingestion: loaders for text, Markdown and JSON Lines, and the {@link dev.ctxpack.ingest.Ingestor}
- * that normalises, identifies, chunks, embeds and commits documents into an {@link
- * dev.ctxpack.index.Index}, skipping unchanged content and never leaving a file half-written.
+ * Ingestion: loaders for text, Markdown, JSON Lines, HTML (main content, headings as sections) and
+ * PDF (page starts), the {@link dev.ctxpack.ingest.LoadGuard} every file is loaded through (size
+ * cap, binary detection, parse timeout; refusals are {@link dev.ctxpack.ingest.Rejected}), and the
+ * {@link dev.ctxpack.ingest.Ingestor} that normalises, identifies, chunks, embeds and commits
+ * documents into an {@link dev.ctxpack.index.Index}, skipping unchanged content and never leaving a
+ * file half-written.
  */
 package dev.ctxpack.ingest;
