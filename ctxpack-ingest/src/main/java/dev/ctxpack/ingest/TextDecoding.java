@@ -13,15 +13,17 @@ import java.nio.charset.StandardCharsets;
  *
  * <ol>
  *   <li>A byte order mark decides: UTF-8, UTF-16BE or UTF-16LE (the mark itself is dropped).
- *   <li>A charset the file declares (an HTML {@code <meta charset>}) is used when Java knows it;
- *       ISO-8859-1 and US-ASCII are read as Windows-1252, as browsers do.
+ *   <li>Valid UTF-8 that holds any non-ASCII character is UTF-8, whatever the file declares.
+ *   <li>A charset the file declares (an HTML {@code <meta charset>}) other than UTF-8 is used when
+ *       Java knows it; ISO-8859-1 and US-ASCII are read as Windows-1252, as browsers do.
  *   <li>Otherwise valid UTF-8 is UTF-8.
  *   <li>Otherwise the bytes are either UTF-8 with a few bad bytes or a legacy 8-bit file. The file
  *       is read as Windows-1252 (a superset of ISO-8859-1, common for Portuguese text) when it has
  *       fewer well-formed multi-byte UTF-8 sequences than invalid bytes — a Latin-1 file has
  *       practically none ({@code ação} is {@code 61 E7 E3 6F}, never valid UTF-8), while a UTF-8
  *       file damaged in a few places keeps many — and as UTF-8 otherwise, each invalid sequence
- *       becoming one U+FFFD that is counted.
+ *       becoming one U+FFFD that is counted. A declared UTF-8 does not change this choice: a page
+ *       labelled UTF-8 without a single UTF-8 sequence in it is a mislabelled Latin-1 page.
  * </ol>
  */
 final class TextDecoding {
@@ -44,16 +46,19 @@ final class TextDecoding {
     }
     if (n >= 2 && (bytes[0] & 0xFF) == 0xFE && (bytes[1] & 0xFF) == 0xFF) return decodeWith(bytes, 2, StandardCharsets.UTF_16BE);
     if (n >= 2 && (bytes[0] & 0xFF) == 0xFF && (bytes[1] & 0xFF) == 0xFE) return decodeWith(bytes, 2, StandardCharsets.UTF_16LE);
-    if (declared != null && !declared.equals(StandardCharsets.UTF_8)) {
+    int[] counts = utf8Counts(bytes);
+    int validMultiByte = counts[0];
+    int invalid = counts[1];
+    // Valid UTF-8 with non-ASCII in it is UTF-8 whatever the page declares (mislabelled pages).
+    boolean utf8 = invalid == 0 && (validMultiByte > 0 || declared == null);
+    if (!utf8 && declared != null && !declared.equals(StandardCharsets.UTF_8)) {
       Charset cs = declared.equals(StandardCharsets.ISO_8859_1) || declared.equals(StandardCharsets.US_ASCII)
           ? WINDOWS_1252 : declared;
       return decodeWith(bytes, 0, cs);
     }
-    int[] counts = utf8Counts(bytes);
-    int validMultiByte = counts[0];
-    int invalid = counts[1];
     if (invalid == 0) return new Decoded(new String(bytes, StandardCharsets.UTF_8), StandardCharsets.UTF_8, 0);
-    if (declared == null && validMultiByte < invalid) return decodeWith(bytes, 0, WINDOWS_1252);
+    // A page declared UTF-8 whose bytes have no UTF-8 in them is a mislabelled Latin-1 page.
+    if (validMultiByte < invalid) return decodeWith(bytes, 0, WINDOWS_1252);
     return decodeWith(bytes, 0, StandardCharsets.UTF_8);
   }
 

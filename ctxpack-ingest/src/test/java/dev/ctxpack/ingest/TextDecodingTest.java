@@ -64,6 +64,18 @@ class TextDecodingTest {
     assertThat(TextDecoding.utf8Counts("€🌍".getBytes(StandardCharsets.UTF_8))).containsExactly(2, 0);
   }
 
+  @Test
+  void aDeclaredCharsetIsUsedUnlessTheBytesPlainlySayOtherwise() {
+    // Declared Latin-1, bytes Latin-1.
+    assertThat(TextDecoding.decode(PT.getBytes(CP1252), StandardCharsets.ISO_8859_1).text()).isEqualTo(PT);
+    // Declared Latin-1, bytes valid UTF-8 with accents: UTF-8.
+    assertThat(TextDecoding.decode(PT.getBytes(StandardCharsets.UTF_8), CP1252).text()).isEqualTo(PT);
+    // Declared UTF-8, bytes Latin-1 without a single UTF-8 sequence: Latin-1, nothing replaced.
+    TextDecoding.Decoded mislabelled = TextDecoding.decode(PT.getBytes(CP1252), StandardCharsets.UTF_8);
+    assertThat(mislabelled.text()).isEqualTo(PT);
+    assertThat(mislabelled.replacedChars()).isZero();
+  }
+
   /** Found by LoaderFuzzTest: an empty file with a byte order mark and nothing after it threw. */
   @Test
   void emptyInputAfterAByteOrderMarkIsEmptyText() {
