@@ -25,6 +25,12 @@ import org.apache.pdfbox.text.PDFTextStripper;
  */
 public final class PdfLoader implements Loader {
   private static final int MAX_TITLE = 200;
+  /**
+   * PDFBox logs (through java.util.logging) a warning for every substituted font and every
+   * repaired object: noise on a terminal, since what matters is reported as a failure line. Turned
+   * off unless the application set a level for these loggers; held here so the setting stays.
+   */
+  private static final List<java.util.logging.Logger> QUIET = quiet("org.apache.pdfbox", "org.apache.fontbox");
 
   @Override
   public List<String> extensions() {
@@ -103,6 +109,16 @@ public final class PdfLoader implements Loader {
       first = first.substring(0, Character.isHighSurrogate(first.charAt(MAX_TITLE - 1)) ? MAX_TITLE - 1 : MAX_TITLE).strip();
     }
     return first.isEmpty() ? Files2.baseName(file) : first;
+  }
+
+  private static List<java.util.logging.Logger> quiet(String... names) {
+    List<java.util.logging.Logger> out = new ArrayList<>();
+    for (String name : names) {
+      java.util.logging.Logger logger = java.util.logging.Logger.getLogger(name);
+      if (logger.getLevel() == null) logger.setLevel(java.util.logging.Level.OFF);
+      out.add(logger);
+    }
+    return out;
   }
 
   private static String firstLine(String s) {
