@@ -122,19 +122,22 @@ final class HtmlContent {
         scores.merge(a, score / (level + 1), Double::sum);
       }
     }
+    // In document order, so the first of equal scores wins whatever the hash codes are.
     Element best = null;
     double bestScore = 0;
-    for (Map.Entry<Element, Double> e : scores.entrySet()) {
-      double s = final_(e.getKey(), e.getValue(), stats);
-      if (s > bestScore || s == bestScore && best != null && before(e.getKey(), best)) {
-        best = e.getKey();
+    for (Element e : body.getAllElements()) {
+      Double paragraphs = scores.get(e);
+      if (paragraphs == null) continue;
+      double s = finalScore(e, paragraphs, stats);
+      if (s > bestScore) {
+        best = e;
         bestScore = s;
       }
     }
     return best;
   }
 
-  private static double final_(Element e, double paragraphs, Stats stats) {
+  private static double finalScore(Element e, double paragraphs, Stats stats) {
     return (paragraphs + weight(e)) * (1 - stats.linkDensity(e));
   }
 
@@ -173,10 +176,6 @@ final class HtmlContent {
       if (alike || paragraph) out.add(s);
     }
     return out;
-  }
-
-  private static boolean before(Element a, Element b) {
-    return a.siblingIndex() < b.siblingIndex();
   }
 
   private static boolean isMain(Element e) {
