@@ -30,9 +30,11 @@ import java.util.stream.Stream;
  * Reads files into an {@link Index}. For each input, in a deterministic order:
  *
  * <ol>
- *   <li>expand directories recursively (hidden entries skipped), keeping files a loader handles;
- *   <li>load the file whole: a file that cannot be read or parsed is reported in {@code failed}
- *       and nothing of it is written; the others go on;
+ *   <li>expand directories recursively (hidden entries skipped), keeping files a loader handles
+ *       and the options' include/exclude globs ({@link PathFilter}) take;
+ *   <li>load the file whole through {@link LoadGuard} (size cap, binary content, parse timeout): a
+ *       file that is refused or cannot be read or parsed is reported in {@code failed} and
+ *       nothing of it is written; the others go on;
  *   <li>per document: normalise the text to its storage form (NFC, LF), take the given id or the
  *       content id, detect the language, and compare the content hash with the stored one:
  *       unchanged documents are skipped, the same content from another file is a duplicate;
