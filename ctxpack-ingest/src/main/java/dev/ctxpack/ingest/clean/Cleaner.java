@@ -256,10 +256,16 @@ public final class Cleaner {
     return lo;
   }
 
-  /** The first (last) non-blank lines of a page. */
+  /**
+   * The first (last) non-blank lines of a page: up to {@link #PAGE_EDGE_LINES}, and at most half the
+   * page's non-blank lines, so the top and bottom of a short page do not overlap.
+   */
   private static List<Integer> edgeLines(int[] page, String[] keys, boolean top) {
+    int nonBlank = 0;
+    for (int i = page[0]; i < page[1]; i++) if (!keys[i].isEmpty()) nonBlank++;
+    int size = Math.min(PAGE_EDGE_LINES, Math.max(1, nonBlank / 2));
     List<Integer> out = new ArrayList<>();
-    for (int k = 0; k < page[1] - page[0] && out.size() < PAGE_EDGE_LINES; k++) {
+    for (int k = 0; k < page[1] - page[0] && out.size() < size; k++) {
       int i = top ? page[0] + k : page[1] - 1 - k;
       if (!keys[i].isEmpty()) out.add(i);
     }
