@@ -3,6 +3,7 @@ package dev.ctxpack.ingest;
 import dev.ctxpack.chunk.Chunker;
 import dev.ctxpack.chunk.TokenChunker;
 import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.ingest.clean.CleanOptions;
 import dev.ctxpack.model.Language;
 import java.util.Objects;
 import java.util.Optional;
@@ -14,11 +15,12 @@ import java.util.Optional;
  * many documents are committed together at most (files are never split across commits); {@code
  * sync} removes stored documents whose source files are gone; {@code sentenceVectors} (with an
  * embedder) also embeds every sentence of every chunk and stores the vectors for query-aware
- * compression ({@code --no-sentence-vectors} turns it off).
+ * compression ({@code --no-sentence-vectors} turns it off); {@code cleaning} says how documents are
+ * cleaned before they are chunked (on by default; {@code --no-clean} turns it off).
  */
 public record IngestOptions(
     Chunker chunker, Optional<Language> language, Optional<Embedder> embedder, int vectorWindow, int commitEvery,
-    boolean sync, boolean sentenceVectors) {
+    boolean sync, boolean sentenceVectors, CleanOptions cleaning) {
   public static final int DEFAULT_COMMIT_EVERY = 512;
   /**
    * Sentence-aligned windows of about 100 tokens: small sentence-transformers such as MiniLM are
@@ -35,6 +37,13 @@ public record IngestOptions(
       throw new IllegalArgumentException("vectorWindow must be 0 or >= " + TokenChunker.MIN_MAX_TOKENS + ", was " + vectorWindow);
     }
     if (commitEvery < 1) throw new IllegalArgumentException("commitEvery must be >= 1, was " + commitEvery);
+    cleaning = cleaning == null ? CleanOptions.defaults() : cleaning;
+  }
+
+  /** Options with the default cleaning. */
+  public IngestOptions(Chunker chunker, Optional<Language> language, Optional<Embedder> embedder, int vectorWindow,
+      int commitEvery, boolean sync, boolean sentenceVectors) {
+    this(chunker, language, embedder, vectorWindow, commitEvery, sync, sentenceVectors, CleanOptions.defaults());
   }
 
   /** Options with sentence vectors stored (when there is an embedder). */
@@ -49,23 +58,27 @@ public record IngestOptions(
   }
 
   public IngestOptions withCommitEvery(int n) {
-    return new IngestOptions(chunker, language, embedder, vectorWindow, n, sync, sentenceVectors);
+    return new IngestOptions(chunker, language, embedder, vectorWindow, n, sync, sentenceVectors, cleaning);
   }
 
   public IngestOptions withSync(boolean on) {
-    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, on, sentenceVectors);
+    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, on, sentenceVectors, cleaning);
   }
 
   public IngestOptions withLanguage(Language l) {
-    return new IngestOptions(chunker, Optional.ofNullable(l), embedder, vectorWindow, commitEvery, sync, sentenceVectors);
+    return new IngestOptions(chunker, Optional.ofNullable(l), embedder, vectorWindow, commitEvery, sync, sentenceVectors, cleaning);
   }
 
   public IngestOptions withVectorWindow(int tokens) {
-    return new IngestOptions(chunker, language, embedder, tokens, commitEvery, sync, sentenceVectors);
+    return new IngestOptions(chunker, language, embedder, tokens, commitEvery, sync, sentenceVectors, cleaning);
   }
 
   public IngestOptions withSentenceVectors(boolean on) {
-    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, sync, on);
+    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, sync, on, cleaning);
+  }
+
+  public IngestOptions withCleaning(CleanOptions c) {
+    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, sync, sentenceVectors, c);
   }
 
   /** Whether sentence vectors are computed: asked for, and an embedder to compute them. */
