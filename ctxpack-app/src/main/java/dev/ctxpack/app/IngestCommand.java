@@ -33,6 +33,7 @@ final class IngestCommand implements Callable<Integer> {
   List<Path> paths;
 
   @Mixin ChunkingOptions chunking = new ChunkingOptions();
+  @Mixin CleaningFlags cleaning = new CleaningFlags();
 
   @Option(names = "--lang", defaultValue = "auto", description = "Document language: auto, pt or en. Default: ${DEFAULT-VALUE}.")
   String lang;
@@ -68,7 +69,8 @@ final class IngestCommand implements Callable<Integer> {
     }
     if (commitEvery < 1) throw new UsageException("--commit-every must be >= 1, was " + commitEvery);
     IngestOptions options =
-        new IngestOptions(chunker, language, Optional.ofNullable(embedder), vectorWindow, commitEvery, sync, !noSentenceVectors);
+        new IngestOptions(chunker, language, Optional.ofNullable(embedder), vectorWindow, commitEvery, sync, !noSentenceVectors)
+            .withCleaning(cleaning.options());
     IngestSummary s;
     try (LuceneIndex index = LuceneIndex.open(common.indexPath())) {
       s = new Ingestor(index, Loaders.defaults(), options, new Progress(err, Progress.terminal())).ingest(paths);

@@ -10,7 +10,8 @@ import java.util.regex.PatternSyntaxException;
  * <ul>
  *   <li>{@code enabled}: false stores the text as loaded (only NFC and LF line endings);
  *   <li>{@code remove}: Java regular expressions whose matches are removed, matched over the whole
- *       text in multi-line mode ({@code ^} and {@code $} match at line breaks); a match that leaves
+ *       text in multi-line mode ({@code ^} and {@code $} match at line breaks; {@code (?i)} folds
+ *       case in Unicode, so "PÁGINA" matches "página"); a match that leaves
  *       its line blank removes the line;
  *   <li>{@code repeatedMinDocs}, {@code repeatedMinShare}: a short line is corpus boilerplate when
  *       it occurs in at least this many documents and this share of the documents ingested
@@ -86,7 +87,7 @@ public record CleanOptions(
   /** A {@code remove} pattern compiled as cleaning uses it (multi-line), or an error naming it. */
   static Pattern compile(String regex) {
     try {
-      return Pattern.compile(regex, Pattern.MULTILINE);
+      return Pattern.compile(regex, Pattern.MULTILINE | Pattern.UNICODE_CASE);
     } catch (PatternSyntaxException e) {
       throw new IllegalArgumentException("remove pattern '" + regex + "' is not a valid regular expression: "
           + e.getDescription() + (e.getIndex() >= 0 ? " near index " + e.getIndex() : ""));
