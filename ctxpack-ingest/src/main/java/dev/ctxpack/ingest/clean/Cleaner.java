@@ -25,7 +25,8 @@ import java.util.regex.Pattern;
  *   <li>lines removed: running heads and feet (a line at the top or bottom of at least {@code
  *       pageShare} of the pages, digits ignored, so "Page 3 of 10" matches "Page 4 of 10"); short
  *       lines that are boilerplate across the corpus ({@link CorpusLines}) or repeat {@code
- *       repeatsInDocument} times in the document, with or without page breaks; matches of the
+ *       repeatsInDocument} times in the document, with or without page breaks; bare page numbers
+ *       counting up through a document without page breaks; matches of the
  *       {@code remove} patterns. A line that opens a section (a heading the loader marked), a line
  *       in fenced code, a table row, indented code and a numbered heading are never removed for
  *       repeating;
@@ -42,6 +43,10 @@ import java.util.regex.Pattern;
 public final class Cleaner {
   /** Non-blank lines at the top (bottom) of a page where running heads (feet) are looked for. */
   static final int PAGE_EDGE_LINES = 3;
+  /** Bare page numbers without page breaks: at least this many counting up ... */
+  static final int PAGE_NUMBER_RUN = 3;
+  /** ... at least this many non-blank lines apart. */
+  static final int PAGE_NUMBER_GAP = 8;
   private final CleanOptions options;
   private final List<Pattern> patterns;
 
@@ -276,19 +281,59 @@ public final class Cleaner {
       CorpusLines corpus, List<Cut> cuts) {
     int n = starts.size();
     boolean[] candidate = new boolean[n];
+    String[] docKeys = new String[n];
     Map<String, Integer> inDoc = new HashMap<>();
     for (int i = 0; i < n; i++) {
       if (protectedLine[i]) continue;
       String raw = t.substring(starts.get(i), ends.get(i));
       candidate[i] = Lines.repeatable(raw, keys[i], options.maxLineChars());
-      if (candidate[i]) inDoc.merge(keys[i], 1, Integer::sum);
+      if (!candidate[i]) continue;
+      docKeys[i] = Lines.documentKey(raw, keys[i]);
+      inDoc.merge(docKeys[i], 1, Integer::sum);
     }
+    pageNumbers(t, starts, ends, protectedLine, cuts);
     boolean useCorpus = corpus != null && corpus.active();
     for (int i = 0; i < n; i++) {
       if (!candidate[i]) continue;
-      boolean repeatedHere = options.repeatsInDocument() > 0 && inDoc.get(keys[i]) >= options.repeatsInDocument();
+      boolean repeatedHere = options.repeatsInDocument() > 0 && inDoc.get(docKeys[i]) >= options.repeatsInDocument();
       if (repeatedHere || (useCorpus && corpus.frequent(keys[i]))) cuts.add(lineCut(t, starts, i, Reason.REPEATED_LINE));
     }
+  }
+
+  /**
+   * Page numbers without page breaks: lines that are only a number ("12", "— 12 —"), counting up by
+   * one at least {@link #PAGE_NUMBER_RUN} times, each at least {@link #PAGE_NUMBER_GAP} non-blank
+   * lines after the previous (so a column of row numbers is not taken for them).
+   */
+  private void pageNumbers(String t, List<Integer> starts, List<Integer> ends, boolean[] protectedLine, List<Cut> cuts) {
+    if (options.repeatsInDocument() == 0) return;
+    List<int[]> numbers = new ArrayList<>();
+    int nonBlank = 0;
+    for (int i = 0; i < starts.size(); i++) {
+      String raw = t.substring(starts.get(i), ends.get(i));
+      if (raw.isBlank()) continue;
+      nonBlank++;
+      int n = protectedLine[i] ? -1 : Lines.bareNumber(raw);
+      if (n >= 0) numbers.add(new int[] {i, n, nonBlank});
+    }
+    List<int[]> run = new ArrayList<>();
+    for (int[] x : numbers) {
+      int[] last = run.isEmpty() ? null : run.get(run.size() - 1);
+      if (last != null && x[1] == last[1] + 1 && x[2] - last[2] >= PAGE_NUMBER_GAP) {
+        run.add(x);
+        continue;
+      }
+      if (last != null && x[1] == last[1] + 1) continue;
+      flushRun(t, starts, run, cuts);
+      run.clear();
+      run.add(x);
+    }
+    flushRun(t, starts, run, cuts);
+  }
+
+  private static void flushRun(String t, List<Integer> starts, List<int[]> run, List<Cut> cuts) {
+    if (run.size() < PAGE_NUMBER_RUN) return;
+    for (int[] x : run) cuts.add(lineCut(t, starts, x[0], Reason.REPEATED_LINE));
   }
 
   /** Every non-empty match; one that leaves its lines blank takes the whole lines with it. */

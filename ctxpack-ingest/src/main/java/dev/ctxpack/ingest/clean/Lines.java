@@ -27,6 +27,15 @@ final class Lines {
     return TextNormalizer.collapseWhitespace(folded);
   }
 
+  /**
+   * The form lines are compared in within one document: {@link #key} for page number lines, else
+   * with the digits kept, so table rows that differ only in their figures are not taken for a
+   * repeated line.
+   */
+  static String documentKey(String raw, String key) {
+    return pageNumber(key) ? key : TextNormalizer.collapseWhitespace(TextNormalizer.fold(raw));
+  }
+
   /** A stable 64-bit hash of a key (FNV-1a over its chars, then a SplitMix64 finaliser). */
   static long hash(String key) {
     long h = 0xcbf29ce484222325L;
@@ -39,6 +48,14 @@ final class Lines {
     h ^= h >>> 27;
     h *= 0x94d049bb133111ebL;
     return h ^ (h >>> 31);
+  }
+
+  private static final Pattern BARE_NUMBER = Pattern.compile("[-–—|\\s]*(\\p{Nd}{1,4})[-–—|\\s]*");
+
+  /** The number of a line that is only a number, maybe between dashes ("12", "— 12 —"), else -1. */
+  static int bareNumber(String raw) {
+    java.util.regex.Matcher m = BARE_NUMBER.matcher(raw.strip());
+    return m.matches() ? Integer.parseInt(m.group(1)) : -1;
   }
 
   /** Whether the key is a page number line that says so ("page 0", "0 of 0"; a bare number is not). */

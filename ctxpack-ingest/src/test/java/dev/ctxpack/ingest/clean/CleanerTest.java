@@ -146,6 +146,28 @@ class CleanerTest {
   }
 
   @Test
+  void barePageNumbersCountingUpAreRemovedWithoutPageBreaksButARowNumberColumnStays() {
+    StringBuilder sb = new StringBuilder("Rank\n1\n2\n3\n4\n\n");
+    for (int p = 1; p <= 4; p++) {
+      for (int i = 0; i < 10; i++) sb.append("Line ").append(i).append(" of part ").append(p).append(" says something.\n");
+      sb.append("— ").append(p).append(" —\n");
+    }
+    Cleaned c = cleaner.clean(doc(sb.toString()), null);
+    assertThat(c.removals()).extracting(Removal::text).containsExactly("— 1 —\n", "— 2 —\n", "— 3 —\n", "— 4 —\n");
+    assertThat(c.doc().text()).startsWith("Rank\n1\n2\n3\n4\n\n");
+  }
+
+  @Test
+  void linesThatDifferOnlyInTheirFiguresAreNotRepeatsInOneDocument() {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 1; i <= 6; i++) sb.append("Group ").append(i).append(" enrolled ").append(i * 11).append(" patients\n");
+    for (int i = 1; i <= 6; i++) sb.append("Page ").append(i).append(" of 6\n");
+    Cleaned c = cleaner.clean(doc(sb.toString()), null);
+    assertThat(c.doc().text()).contains("Group 1 enrolled 11 patients", "Group 6 enrolled 66 patients")
+        .doesNotContain("Page ");
+  }
+
+  @Test
   void regexMatchesAreRemovedAndABlankedLineGoesWhole() {
     Cleaner withRegex = new Cleaner(CleanOptions.defaults().withRemove(List.of("^CONFIDENTIAL.*$", "\\[\\d+\\]")));
     String text = "CONFIDENTIAL - internal use\nThe drug works [12] in most cases.\nNext line.\n";
