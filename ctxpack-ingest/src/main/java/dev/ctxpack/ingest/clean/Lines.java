@@ -8,10 +8,10 @@ final class Lines {
   private Lines() {}
 
   private static final Pattern DIGITS = Pattern.compile("\\p{Nd}+");
-  /** A page number line: "Page 3", "Página 3 de 10", "p. 3", "3 / 10", "- 3 -" (after {@link #key}). */
+  /** A page number line: "Page 3", "Página 3 de 10", "p. 3", "3 / 10", "— 3 —" (after {@link #key}); not a bare "3". */
   private static final Pattern PAGE_NUMBER = Pattern.compile(
       "[-–—|\\s]*(?:(?:page|pages|página|pagina|pág\\.?|pag\\.?|pg\\.?|p\\.)\\s*0(?:\\s*(?:of|de|/)\\s*0)?"
-          + "|0\\s*(?:of|de|/)\\s*0)[-–—|\\s]*");
+          + "|0\\s*(?:of|de|/)\\s*0|[-–—]\\s*0\\s*[-–—])[-–—|\\s]*");
   /** A numbered heading ("2 Methods", "3.1 Study design", "IV. Results"): never repeated boilerplate. */
   private static final Pattern NUMBERED_HEADING = Pattern.compile("\\s*(?:\\d+(?:\\.\\d+)*\\.?|[IVXLC]+\\.)\\s+\\p{Lu}.*");
 
