@@ -6,6 +6,11 @@ import dev.ctxpack.ingest.LoadGuard;
 import dev.ctxpack.ingest.LoadedDocument;
 import dev.ctxpack.ingest.Loader;
 import dev.ctxpack.ingest.Loaders;
+import dev.ctxpack.ingest.clean.CleanOptions;
+import dev.ctxpack.ingest.clean.Cleaned;
+import dev.ctxpack.ingest.clean.Cleaner;
+import dev.ctxpack.ingest.clean.CorpusLines;
+import dev.ctxpack.ingest.clean.Removal;
 import dev.ctxpack.model.Chunk;
 import dev.ctxpack.model.Document;
 import dev.ctxpack.model.Language;
@@ -14,7 +19,9 @@ import dev.ctxpack.text.TextNormalizer;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -24,7 +31,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "chunk", mixinStandardHelpOptions = true,
-    description = "Show how files would be cut, without indexing: one JSON line per chunk.")
+    description = "Show how files would be cleaned and cut, without indexing: one JSON line per chunk.")
 final class ChunkCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -38,11 +45,21 @@ final class ChunkCommand implements Callable<Integer> {
   @Option(names = "--lang", defaultValue = "auto", description = "Document language: auto, pt or en.")
   String lang;
 
+  @Mixin CleaningFlags cleaning = new CleaningFlags();
+
+  @Option(names = "--removals", description = "Before each document's chunks, print what cleaning removed from it:"
+      + " one JSON line {\"removed\": {docId, reason, start, end, text}} per span (offsets in the text as loaded).")
+  boolean removals;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     Chunker chunker = chunking.chunker();
+    CleanOptions cleanOptions = cleaning.options();
+    Cleaner cleaner = new Cleaner(cleanOptions);
+    // Every file is loaded first: lines repeated across the given files are judged together, as at ingest.
+    Map<Path, List<LoadedDocument>> loaded = new LinkedHashMap<>();
     Optional<Language> language = lang.equalsIgnoreCase("auto") ? Optional.empty() : Optional.of(Language.fromCode(lang));
     Loaders loaders = Loaders.defaults();
     LoadGuard guard = new LoadGuard(loading.limits());
@@ -68,11 +85,19 @@ final class ChunkCommand implements Callable<Integer> {
         failures++;
         continue;
       }
-      for (LoadedDocument ld : docs) {
+      loaded.put(f, docs);
+    }
+    CorpusLines corpus = new CorpusLines(cleanOptions);
+    if (cleanOptions.needsCorpus()) loaded.values().forEach(docs -> docs.forEach(corpus::add));
+    for (List<LoadedDocument> docs : loaded.values()) {
+      for (LoadedDocument raw : docs) {
+        Cleaned cleaned = cleaner.clean(raw, corpus);
+        LoadedDocument ld = cleaned.doc();
         String text = TextNormalizer.storageForm(ld.text());
         String id = ld.id() != null ? ld.id() : TextNormalizer.contentId(text);
         Language l = language.orElseGet(() -> detector.detect(ld.title() + "\n" + text));
         Document doc = new Document(id, ld.uri(), ld.title(), l, ld.metadata(), text);
+        if (removals) for (Removal r : cleaned.removals()) out.println(Json.line(removal(id, r)));
         for (Chunk c : LoadedDocument.withPages(chunker.chunk(doc, ld.sections()), ld.pages())) {
           out.println(Json.line(Views.chunk(c)));
         }
@@ -80,5 +105,17 @@ final class ChunkCommand implements Callable<Integer> {
     }
     out.flush();
     return failures == 0 ? ExitCodes.OK : ExitCodes.FAILURE;
+  }
+
+  /** {@code {"removed": {"docId", "reason", "start", "end", "text"}}}. */
+  static com.fasterxml.jackson.databind.node.ObjectNode removal(String docId, Removal r) {
+    com.fasterxml.jackson.databind.node.ObjectNode o = Json.MAPPER.createObjectNode();
+    com.fasterxml.jackson.databind.node.ObjectNode in = o.putObject("removed");
+    in.put("docId", docId);
+    in.put("reason", r.reason().label());
+    in.put("start", r.start());
+    in.put("end", r.end());
+    in.put("text", r.text());
+    return o;
   }
 }

@@ -35,6 +35,7 @@ final class IngestCommand implements Callable<Integer> {
   List<Path> paths;
 
   @Mixin ChunkingOptions chunking = new ChunkingOptions();
+  @Mixin CleaningFlags cleaning = new CleaningFlags();
 
   @Mixin LoadingOptions loading = new LoadingOptions();
 
@@ -86,7 +87,7 @@ final class IngestCommand implements Callable<Integer> {
       throw new UsageException(e.getMessage());
     }
     IngestOptions options = new IngestOptions(chunker, language, Optional.ofNullable(embedder), vectorWindow, commitEvery,
-        sync, !noSentenceVectors, loading.limits(), files);
+        sync, !noSentenceVectors, loading.limits(), files, cleaning.options());
     IngestSummary s;
     try (LuceneIndex index = LuceneIndex.open(common.indexPath())) {
       s = new Ingestor(index, Loaders.defaults(), options, new Progress(err, Progress.terminal())).ingest(paths);

@@ -3,6 +3,7 @@ package dev.ctxpack.ingest;
 import dev.ctxpack.chunk.Chunker;
 import dev.ctxpack.chunk.TokenChunker;
 import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.ingest.clean.CleanOptions;
 import dev.ctxpack.model.Language;
 import java.util.Objects;
 import java.util.Optional;
@@ -16,11 +17,12 @@ import java.util.Optional;
  * embedder) also embeds every sentence of every chunk and stores the vectors for query-aware
  * compression ({@code --no-sentence-vectors} turns it off); {@code limits} bounds the size and
  * parsing time of every file ({@link LoadGuard}); {@code files} picks the files of directory walks
- * by glob.
+ * by glob; {@code cleaning} says how documents are cleaned before they are chunked (on by default;
+ * {@code --no-clean} turns it off).
  */
 public record IngestOptions(
     Chunker chunker, Optional<Language> language, Optional<Embedder> embedder, int vectorWindow, int commitEvery,
-    boolean sync, boolean sentenceVectors, LoadLimits limits, PathFilter files) {
+    boolean sync, boolean sentenceVectors, LoadLimits limits, PathFilter files, CleanOptions cleaning) {
   public static final int DEFAULT_COMMIT_EVERY = 512;
   /**
    * Sentence-aligned windows of about 100 tokens: small sentence-transformers such as MiniLM are
@@ -35,16 +37,17 @@ public record IngestOptions(
     embedder = embedder == null ? Optional.empty() : embedder;
     limits = limits == null ? LoadLimits.DEFAULTS : limits;
     files = files == null ? PathFilter.ALL : files;
+    cleaning = cleaning == null ? CleanOptions.defaults() : cleaning;
     if (vectorWindow != 0 && vectorWindow < TokenChunker.MIN_MAX_TOKENS) {
       throw new IllegalArgumentException("vectorWindow must be 0 or >= " + TokenChunker.MIN_MAX_TOKENS + ", was " + vectorWindow);
     }
     if (commitEvery < 1) throw new IllegalArgumentException("commitEvery must be >= 1, was " + commitEvery);
   }
 
-  /** Options with the default load limits, taking every file of directory walks. */
+  /** Options with the default load limits and cleaning, taking every file of directory walks. */
   public IngestOptions(Chunker chunker, Optional<Language> language, Optional<Embedder> embedder, int vectorWindow,
       int commitEvery, boolean sync, boolean sentenceVectors) {
-    this(chunker, language, embedder, vectorWindow, commitEvery, sync, sentenceVectors, null, null);
+    this(chunker, language, embedder, vectorWindow, commitEvery, sync, sentenceVectors, null, null, null);
   }
 
   /** Options with sentence vectors stored (when there is an embedder). */
@@ -55,36 +58,40 @@ public record IngestOptions(
 
   public static IngestOptions of(Chunker chunker, Embedder embedderOrNull) {
     return new IngestOptions(chunker, Optional.empty(), Optional.ofNullable(embedderOrNull), DEFAULT_VECTOR_WINDOW,
-        DEFAULT_COMMIT_EVERY, false, true, null, null);
+        DEFAULT_COMMIT_EVERY, false, true, null, null, null);
   }
 
   public IngestOptions withCommitEvery(int n) {
-    return new IngestOptions(chunker, language, embedder, vectorWindow, n, sync, sentenceVectors, limits, files);
+    return new IngestOptions(chunker, language, embedder, vectorWindow, n, sync, sentenceVectors, limits, files, cleaning);
   }
 
   public IngestOptions withSync(boolean on) {
-    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, on, sentenceVectors, limits, files);
+    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, on, sentenceVectors, limits, files, cleaning);
   }
 
   public IngestOptions withLanguage(Language l) {
     return new IngestOptions(chunker, Optional.ofNullable(l), embedder, vectorWindow, commitEvery, sync, sentenceVectors,
-        limits, files);
+        limits, files, cleaning);
   }
 
   public IngestOptions withVectorWindow(int tokens) {
-    return new IngestOptions(chunker, language, embedder, tokens, commitEvery, sync, sentenceVectors, limits, files);
+    return new IngestOptions(chunker, language, embedder, tokens, commitEvery, sync, sentenceVectors, limits, files, cleaning);
   }
 
   public IngestOptions withSentenceVectors(boolean on) {
-    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, sync, on, limits, files);
+    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, sync, on, limits, files, cleaning);
   }
 
   public IngestOptions withLimits(LoadLimits l) {
-    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, sync, sentenceVectors, l, files);
+    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, sync, sentenceVectors, l, files, cleaning);
   }
 
   public IngestOptions withFiles(PathFilter f) {
-    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, sync, sentenceVectors, limits, f);
+    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, sync, sentenceVectors, limits, f, cleaning);
+  }
+
+  public IngestOptions withCleaning(CleanOptions c) {
+    return new IngestOptions(chunker, language, embedder, vectorWindow, commitEvery, sync, sentenceVectors, limits, files, c);
   }
 
   /** Whether sentence vectors are computed: asked for, and an embedder to compute them. */

@@ -6,6 +6,8 @@ import dev.ctxpack.index.Index;
 import dev.ctxpack.chunk.TokenChunker;
 import dev.ctxpack.index.ChunkVector;
 import dev.ctxpack.index.IndexEntry;
+import dev.ctxpack.ingest.clean.Cleaned;
+import dev.ctxpack.ingest.clean.Cleaner;
 import dev.ctxpack.model.Span;
 import dev.ctxpack.token.Tokenizers;
 import dev.ctxpack.model.Chunk;
@@ -24,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
@@ -32,9 +35,13 @@ import java.util.stream.Stream;
  * <ol>
  *   <li>expand directories recursively (hidden entries skipped), keeping files a loader handles
  *       and the options' include/exclude globs ({@link PathFilter}) take;
+ *   <li>with cleaning on, a pre-pass over all the files counts their short lines ({@link CorpusPass}),
+ *       so corpus boilerplate can be told from prose;
  *   <li>load the file whole through {@link LoadGuard} (size cap, binary content, parse timeout): a
  *       file that is refused or cannot be read or parsed is reported in {@code failed} and
  *       nothing of it is written; the others go on;
+ *   <li>clean each document ({@link Cleaner}: whitespace, running heads and feet, repeated lines,
+ *       {@code --remove} patterns); the cleaned text is what is stored and what offsets refer to;
  *   <li>per document: normalise the text to its storage form (NFC, LF), take the given id or the
  *       content id, detect the language, and compare the content hash with the stored one:
  *       unchanged documents are skipped, the same content from another file is a duplicate;
@@ -58,6 +65,7 @@ public final class Ingestor {
   private final SentenceSegmenter segmenter = new SentenceSegmenter();
   private final TokenChunker windowChunker;
   private final LoadGuard guard;
+  private final Cleaner cleaner;
 
   public Ingestor(Index index, Loaders loaders, IngestOptions options, IngestListener listener) {
     this.index = Objects.requireNonNull(index, "index");
@@ -67,6 +75,7 @@ public final class Ingestor {
     this.windowChunker = options.vectorWindow() > 0
         ? new TokenChunker(Tokenizers.defaultTokenizer(), options.vectorWindow(), WINDOW_OVERLAP) : null;
     this.guard = new LoadGuard(options.limits());
+    this.cleaner = new Cleaner(options.cleaning());
   }
 
   public IngestSummary ingest(List<Path> inputs) throws IOException {
@@ -74,6 +83,9 @@ public final class Ingestor {
     List<IngestSummary.Failure> failed = new ArrayList<>();
     List<Path> files = expand(inputs, failed);
     listener.started(files.size());
+    CorpusPass corpus = options.cleaning().needsCorpus()
+        ? CorpusPass.run(files, this::load, options.cleaning(), CorpusPass.DEFAULT_KEEP_CHARS) : CorpusPass.none(this::load);
+    Map<String, Integer> cleaned = new TreeMap<>();
     int added = 0;
     int updated = 0;
     int unchanged = 0;
@@ -92,13 +104,16 @@ public final class Ingestor {
         String sourcePath = file.toAbsolutePath().normalize().toString();
         seenSources.add(sourcePath);
         List<LoadedDocument> docs;
+        List<Cleaned> cleanedDocs;
         try {
-          docs = load(file);
+          cleanedDocs = corpus.load(file).parallelStream().map(d -> cleaner.clean(d, corpus.lines())).toList();
+          docs = cleanedDocs.stream().map(Cleaned::doc).toList();
         } catch (IngestException e) {
           failed.add(new IngestSummary.Failure(file.toString(), e.getMessage()));
           listener.fileDone(file, fi, files.size());
           continue;
         }
+        Map<String, Integer> fCleaned = new TreeMap<>();
         List<Document> toWrite = new ArrayList<>();
         List<String> deletes = new ArrayList<>();
         List<List<Chunker.SectionMark>> sections = new ArrayList<>();
@@ -151,6 +166,7 @@ public final class Ingestor {
             fAdded++;
           }
           toWrite.add(doc);
+          cleanedDocs.get(di).counts().forEach((k, v) -> fCleaned.merge(k, v, Integer::sum));
           toWriteHashes.add(hash);
           sections.add(ld.sections());
           pages.add(ld.pages());
@@ -173,6 +189,7 @@ public final class Ingestor {
         added += fAdded;
         for (LoadedDocument ld : docs) replacedChars += ld.replacedChars();
         updated += fUpdated;
+        fCleaned.forEach((k, v) -> cleaned.merge(k, v, Integer::sum));
         if (options.sync() && sourcePathHoldsMany(docs)) {
           for (Index.StoredDoc s : index.findBySourcePath(sourcePath)) {
             if (s.sourcePath().equals(sourcePath) && !seen.contains(s.id())) {
@@ -194,7 +211,7 @@ public final class Ingestor {
     }
     double seconds = (System.nanoTime() - t0) / 1e9;
     return new IngestSummary(added, updated, unchanged, duplicates, removed, failed, chunkCount, bytes, seconds,
-        replacedChars, Map.of(), List.of(), 0);
+        replacedChars, cleaned, List.of(), 0);
   }
 
   /**

@@ -56,7 +56,11 @@ class PdfLoaderTest {
     IngestSummary s = new Ingestor(index, Loaders.defaults(), IngestOptions.of(chunker, null), null).ingest(List.of(f));
     assertThat(s.failed()).isEmpty();
     IndexEntry e = index.entries.values().iterator().next();
-    LoadedDocument d = loader.load(f).get(0);
+    // Pages are counted on the stored text, which cleaning has already rid of the running head.
+    LoadedDocument d = new dev.ctxpack.ingest.clean.Cleaner(dev.ctxpack.ingest.clean.CleanOptions.defaults())
+        .clean(loader.load(f).get(0), new dev.ctxpack.ingest.clean.CorpusLines(dev.ctxpack.ingest.clean.CleanOptions.defaults()))
+        .doc();
+    assertThat(e.doc().text()).isEqualTo(d.text()).doesNotContain("Relatório Anual 2024");
     assertThat(e.chunks()).hasSizeGreaterThan(3);
     for (Chunk c : e.chunks()) assertThat(c.page()).isEqualTo(d.pageAt(c.span().start())).isPositive();
     assertThat(e.chunks()).extracting(Chunk::page).contains(1, 2, 3);
