@@ -1,5 +1,6 @@
 package dev.ctxpack.retrieve;
 
+import dev.ctxpack.dedup.CorpusPreference;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.model.Candidate;
@@ -23,6 +24,8 @@ public final class HybridRetriever implements Retriever {
   private final Embedder embedder;
   private final Fusion fusion;
   private final LanguageDetector languageDetector = new LanguageDetector();
+  /** Boilerplate down-weighted, originals preferred to their near-duplicates (ctxpack 0.1). */
+  private final CorpusPreference corpus = CorpusPreference.defaults();
 
   public HybridRetriever(Index index, Embedder embedder, Fusion fusion) {
     this.index = Objects.requireNonNull(index, "index");
@@ -75,6 +78,7 @@ public final class HybridRetriever implements Retriever {
         out = fusion.fuse(lists, o.k());
       }
     }
+    out = corpus.apply(out, index.chunkMarks(out.stream().map(c -> c.chunk().id()).toList()), trace);
     trace.add("retrieve", "retrieve", mode.key(), List.of(), "", 0,
         out.size() + " candidates: mode=" + mode.key() + ", k=" + o.k() + ", sparseK=" + o.sparseK()
             + ", denseK=" + o.denseK() + (mode == RetrievalMode.HYBRID ? ", fusion=" + fusion.describe() : ""));
