@@ -59,7 +59,9 @@ import picocli.CommandLine.Option;
         "eval verify [options]: the answer verification evaluation instead (SciFact claims, citation errors, abstention;",
         "  dev.ctxpack.bench.verify.VerifyEval); see eval verify --help.",
         "eval segment [options]: the sentence segmentation evaluation instead (boundary P/R/F1 on UD EWT and Bosque;",
-        "  dev.ctxpack.bench.segment.SegmentEval); see eval segment --help."})
+        "  dev.ctxpack.bench.segment.SegmentEval); see eval segment --help.",
+        "eval minhash [options]: corpus-level near-duplicate detection instead (MinHash + LSH chunks/s, memory, precision/recall",
+        "  over 1M chunk texts from SciFact; dev.ctxpack.bench.minhash.MinHashEval); see eval minhash --help."})
 public final class EvalRunner implements Callable<Integer> {
   static final List<Metric> TOP_METRICS = List.of(Metric.ndcg(10), Metric.recall(10), Metric.mrr(10));
   static final Metric DEEP_METRIC = Metric.recall(100);
@@ -135,6 +137,9 @@ public final class EvalRunner implements Callable<Integer> {
     }
     if (args.length > 0 && args[0].equals("verify")) {
       System.exit(dev.ctxpack.bench.verify.VerifyEval.run(Arrays.copyOfRange(args, 1, args.length)));
+    }
+    if (args.length > 0 && args[0].equals("minhash")) {
+      System.exit(dev.ctxpack.bench.minhash.MinHashEval.run(Arrays.copyOfRange(args, 1, args.length)));
     }
     if (args.length > 0 && args[0].equals("segment")) {
       System.exit(dev.ctxpack.bench.segment.SegmentEval.run(Arrays.copyOfRange(args, 1, args.length)));
