@@ -137,6 +137,29 @@ class CorpusDuplicatesEndToEndTest {
   }
 
   @Test
+  void theSameTextUnderTwoGivenIdsIsIndexedTwiceAndMarked() throws Exception {
+    Path jsonl = dir.resolve("export.jsonl");
+    String a = Json.MAPPER.writeValueAsString(Map.of("_id", "x1", "title", "Report", "text", abstracts.get(0),
+        "metadata", Map.of("date", "2024-05-01")));
+    String b = Json.MAPPER.writeValueAsString(Map.of("_id", "x2", "title", "report", "text", abstracts.get(0).replaceFirst(" the ", " this "),
+        "metadata", Map.of("date", "2023-01-10")));
+    String c = Json.MAPPER.writeValueAsString(Map.of("_id", "x3", "title", "Other", "text", abstracts.get(0)));
+    Files.writeString(jsonl, a + "\n" + b + "\n" + c + "\n");
+    JsonNode s = CliRunner.run("ingest", "--index", index.toString(), "--no-embed", "--format", "json", jsonl.toString()).json();
+    assertThat(s.get("added").asInt()).isEqualTo(3);
+    assertThat(s.get("duplicates").asInt()).isZero();
+    assertThat(s.get("duplicatesOf").toString())
+        .contains("\"docId\":\"x3\",\"nearDuplicateOf\":\"x1\",\"similarity\":1.0")
+        .contains("\"docId\":\"x2\",\"nearDuplicateOf\":\"x1\"");
+    JsonNode versions = CliRunner.run("corpus-report", "--index", index.toString(), "--format", "json").json().get("versions");
+    assertThat(versions).hasSize(1);
+    assertThat(versions.get(0).get("newer").get("id").asText()).isEqualTo("x1");
+    assertThat(versions.get(0).get("older").get("id").asText()).isEqualTo("x2");
+    assertThat(versions.get(0).get("by").asText()).isEqualTo("metadata-date");
+    assertThat(versions.get(0).get("shared").asText()).isEqualTo("title");
+  }
+
+  @Test
   void aBadThresholdIsAUsageError() {
     CliRunner r = CliRunner.run("ingest", "--index", index.toString(), "--near-duplicate", "1.5", corpus.toString());
     assertThat(r.code()).isEqualTo(2);

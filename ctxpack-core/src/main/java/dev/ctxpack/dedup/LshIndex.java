@@ -11,9 +11,9 @@ import java.util.Arrays;
  * (the low 8 bits of every position, corrected for chance agreement of 1/256), so {@link #query}
  * returns only items estimated at or above a similarity.
  *
- * <p>Memory is primitive arrays only, about {@code 12·bands + hashes} bytes per item plus the
- * bands' open-addressing tables (two to four ints per distinct band key): some 300 to 400 bytes per
- * item with the defaults. Items are numbered from 0 in the order they are added. Not thread-safe;
+ * <p>Memory is primitive arrays only, {@code 8·bands + hashes} bytes per item plus the bands'
+ * open-addressing tables (two to four ints per distinct band key): about 400 bytes per item with
+ * the defaults (407 MB for a million chunks, docs/BENCHMARKS.md). Items are numbered from 0 in the order they are added. Not thread-safe;
  * the same additions in the same order give the same answers.
  */
 public final class LshIndex {

@@ -24,7 +24,8 @@ import java.util.regex.Pattern;
  *   <li>{@code exact}: per stored document, the files that repeated it exactly and were not indexed;
  *   <li>{@code near}: clusters of documents marked {@code near-duplicate-of}, each under its original
  *       (the document the marks lead to), with each member's estimated Jaccard;
- *   <li>{@code versions}: near-duplicate pairs that share a title or a URI/path stem (the file name
+ *   <li>{@code versions}: near-duplicate pairs that share a title or a URI/path stem (of two
+ *       different URIs or paths: the file name
  *       without extension and trailing version words: {@code report-v2.md}, {@code report (1).md},
  *       {@code report_old.md} and {@code report.md} share {@code report}) — old and new versions of
  *       one document; the newer is the one with the later metadata date ({@code date}, {@code
@@ -119,9 +120,11 @@ public record CorpusReport(
     if (!marked.title().isBlank() && marked.title().strip().equalsIgnoreCase(original.title().strip())) {
       shared = "title";
     } else {
-      String a = stem(marked.uri().isBlank() ? marked.sourcePath() : marked.uri());
-      String b = stem(original.uri().isBlank() ? original.sourcePath() : original.uri());
-      if (!a.isEmpty() && a.equals(b)) shared = "stem";
+      String wa = marked.uri().isBlank() ? marked.sourcePath() : marked.uri();
+      String wb = original.uri().isBlank() ? original.sourcePath() : original.uri();
+      // Two documents of one file (JSON Lines) share its path, not a name.
+      String a = wa.equals(wb) ? "" : stem(wa);
+      if (!a.isEmpty() && a.equals(stem(wb))) shared = "stem";
     }
     if (shared == null) return null;
     String da = date(marked);
