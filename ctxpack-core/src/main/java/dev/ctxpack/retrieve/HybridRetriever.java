@@ -18,6 +18,10 @@ import java.util.Objects;
  * does for a query in a language the embedder was not trained for ({@link Embedder#languages()}):
  * an English-only model's vectors of a Portuguese question would only add noise to the fusion
  * (measured on FaQuAD in docs/BENCHMARKS.md). An explicit dense request still runs dense.
+ *
+ * <p>The candidates then go through {@link CorpusPreference} with the corpus marks the index holds
+ * ({@link Index#chunkMarks}): boilerplate chunks down-weighted, originals preferred to their marked
+ * near-duplicates, each change a trace line.
  */
 public final class HybridRetriever implements Retriever {
   private final Index index;
