@@ -160,6 +160,18 @@ class CorpusDuplicatesEndToEndTest {
   }
 
   @Test
+  void documentsCommittedEarlierInTheRunAreFoundThroughTheIndex() throws Exception {
+    // One document per commit: every comparison goes through the stored signatures and band keys.
+    JsonNode one = CliRunner.run("ingest", "--index", index.toString(), "--no-embed", "--chunker", "sentence",
+        "--commit-every", "1", "--format", "json", corpus.toString()).json();
+    JsonNode all = CliRunner.run("ingest", "--index", dir.resolve("index2").toString(), "--no-embed", "--chunker",
+        "sentence", "--format", "json", corpus.toString()).json();
+    assertThat(one.get("duplicatesOf")).hasSize(3);
+    assertThat(one.get("duplicatesOf")).isEqualTo(all.get("duplicatesOf"));
+    assertThat(one.get("boilerplateChunks").asInt()).isEqualTo(7);
+  }
+
+  @Test
   void aBadThresholdIsAUsageError() {
     CliRunner r = CliRunner.run("ingest", "--index", index.toString(), "--near-duplicate", "1.5", corpus.toString());
     assertThat(r.code()).isEqualTo(2);

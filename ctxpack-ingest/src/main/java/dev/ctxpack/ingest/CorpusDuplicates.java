@@ -21,7 +21,7 @@ import java.util.Set;
  * shingles, folded case and accents) and its LSH band keys ({@link LshIndex}); it is compared with
  * the documents already in the index that share a band (their signatures are stored with them, so
  * a document ingested later is still compared with earlier ones) and with those written earlier in
- * this run (held in memory until committed). When the most similar one is estimated at or above
+ * this run and not yet committed (held in memory until then). When the most similar one is estimated at or above
  * {@code nearJaccard}, the document is marked {@code near-duplicate-of} it: still indexed, its
  * content hash unchanged. The first document ingested is the original; the later one is marked.
  *
@@ -36,7 +36,7 @@ final class CorpusDuplicates {
   private final Index index;
   private final double nearJaccard;
   private final MinHasher hasher = MinHasher.defaults();
-  private final LshIndex run = LshIndex.forHasher(hasher);
+  private LshIndex run = LshIndex.forHasher(hasher);
   private final List<String> runIds = new ArrayList<>();
   private final List<int[]> runSignatures = new ArrayList<>();
   private final Map<String, Integer> chunkKeys = new HashMap<>();
@@ -104,6 +104,16 @@ final class CorpusDuplicates {
       for (Chunk c : e.chunks()) chunkKeys.merge(Boilerplate.key(c.text()), 1, Integer::sum);
     }
     return out;
+  }
+
+  /**
+   * Called after each commit: what was written is now found through the index, so the in-memory
+   * LSH of this run starts again (memory stays bounded by the documents of one commit).
+   */
+  void committed() {
+    run = LshIndex.forHasher(hasher);
+    runIds.clear();
+    runSignatures.clear();
   }
 
   /** Exact and near duplicates found in this run, in the order found. */

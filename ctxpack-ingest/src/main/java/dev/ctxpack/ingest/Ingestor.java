@@ -194,6 +194,7 @@ public final class Ingestor {
         }
         if (pending.size() >= options.commitEvery()) {
           batch.commit();
+          corpus.committed();
           listener.committed(List.copyOf(pending));
           pending.clear();
         }
