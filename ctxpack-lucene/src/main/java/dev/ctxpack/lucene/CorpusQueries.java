@@ -39,12 +39,21 @@ final class CorpusQueries {
 
   private CorpusQueries() {}
 
+  /**
+   * Every hit of {@code q}: counted first, so the collector's queue is sized to the hits rather than
+   * to the whole index (this runs once per ingested document).
+   */
+  private static ScoreDoc[] hits(IndexSearcher s, Query q) throws IOException {
+    int n = s.count(q);
+    return n == 0 ? new ScoreDoc[0] : s.search(q, n).scoreDocs;
+  }
+
   static List<SignedDoc> sharingBands(IndexSearcher s, Collection<String> bandKeys) throws IOException {
     if (bandKeys.isEmpty()) return List.of();
     Query q = new TermInSetQuery(Fields.BANDS, bandKeys.stream().map(BytesRef::new).toList());
     StoredFields sf = s.storedFields();
     List<SignedDoc> out = new ArrayList<>();
-    for (ScoreDoc sd : s.search(q, Integer.MAX_VALUE / 2).scoreDocs) {
+    for (ScoreDoc sd : hits(s, q)) {
       Document d = sf.document(sd.doc, Set.of(Fields.DOC_KEY, Fields.SOURCE_PATH, Fields.SIGNATURE));
       int[] sig = LuceneDocs.signature(d.getBinaryValue(Fields.SIGNATURE));
       if (sig != null) out.add(new SignedDoc(d.get(Fields.DOC_KEY), d.get(Fields.SOURCE_PATH), sig));
@@ -86,7 +95,7 @@ final class CorpusQueries {
   static List<CorpusDoc> documents(IndexSearcher s) throws IOException {
     StoredFields sf = s.storedFields();
     List<CorpusDoc> out = new ArrayList<>();
-    for (ScoreDoc sd : s.search(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_DOC)), Integer.MAX_VALUE / 2).scoreDocs) {
+    for (ScoreDoc sd : hits(s, new TermQuery(new Term(Fields.TYPE, Fields.TYPE_DOC)))) {
       Document d = sf.document(sd.doc, new java.util.HashSet<>(RECORD_FIELDS) {
         @Override
         public boolean contains(Object o) {
@@ -107,7 +116,7 @@ final class CorpusQueries {
   static List<DuplicateRecord> duplicates(IndexSearcher s) throws IOException {
     StoredFields sf = s.storedFields();
     List<DuplicateRecord> out = new ArrayList<>();
-    for (ScoreDoc sd : s.search(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_DUP)), Integer.MAX_VALUE / 2).scoreDocs) {
+    for (ScoreDoc sd : hits(s, new TermQuery(new Term(Fields.TYPE, Fields.TYPE_DUP)))) {
       Document d = sf.document(sd.doc);
       out.add(new DuplicateRecord(d.get(Fields.DUP_PATH), d.get(Fields.DUP_ID), d.get(Fields.DOC_KEY)));
     }
@@ -126,7 +135,7 @@ final class CorpusQueries {
       if (te.docFreq() < minDocuments) continue; // docFreq counts deleted documents too: an upper bound
       String key = t.utf8ToString();
       List<String> ids = new ArrayList<>();
-      for (ScoreDoc sd : s.search(new TermQuery(new Term(Fields.CHUNK_KEYS, key)), Integer.MAX_VALUE / 2).scoreDocs) {
+      for (ScoreDoc sd : hits(s, new TermQuery(new Term(Fields.CHUNK_KEYS, key)))) {
         ids.add(sf.document(sd.doc, Set.of(Fields.DOC_KEY)).get(Fields.DOC_KEY));
       }
       if (ids.size() < minDocuments) continue;
