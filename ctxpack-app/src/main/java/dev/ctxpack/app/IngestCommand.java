@@ -69,10 +69,16 @@ final class IngestCommand implements Callable<Integer> {
       description = "Commit after at least N documents (files are never split). Default: ${DEFAULT-VALUE}.")
   int commitEvery;
 
+  @Option(names = "--near-duplicate", defaultValue = "0.8", paramLabel = "J",
+      description = "Mark a document near-duplicate-of an earlier one when their estimated word-shingle Jaccard"
+          + " (MinHash) is at least J, in (0, 1]. Default: ${DEFAULT-VALUE}.")
+  double nearDuplicate;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (!(nearDuplicate > 0 && nearDuplicate <= 1)) throw new UsageException("--near-duplicate must be in (0, 1], was " + nearDuplicate);
     Chunker chunker = chunking.chunker();
     Optional<Language> language = lang.equalsIgnoreCase("auto") ? Optional.empty() : Optional.of(Language.fromCode(lang));
     Embedder embedder = noEmbed ? null : Components.embedder(common.embedder);
@@ -90,7 +96,7 @@ final class IngestCommand implements Callable<Integer> {
         sync, !noSentenceVectors, loading.limits(), files, cleaning.options());
     IngestSummary s;
     try (LuceneIndex index = LuceneIndex.open(common.indexPath())) {
-      s = new Ingestor(index, Loaders.defaults(), options, new Progress(err, Progress.terminal())).ingest(paths);
+      s = new Ingestor(index, Loaders.defaults(), options, new Progress(err, Progress.terminal()), nearDuplicate).ingest(paths);
     }
     if (common.json()) {
       out.println(Json.line(Views.ingest(s)));

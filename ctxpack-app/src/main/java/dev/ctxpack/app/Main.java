@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
       IngestCommand.class,
       ChunkCommand.class,
       RemoveCommand.class,
+      CorpusReportCommand.class,
       SearchCommand.class,
       DedupCommand.class,
       CompressCommand.class,

@@ -61,7 +61,9 @@ import picocli.CommandLine.Option;
         "eval segment [options]: the sentence segmentation evaluation instead (boundary P/R/F1 on UD EWT and Bosque;",
         "  dev.ctxpack.bench.segment.SegmentEval); see eval segment --help.",
         "eval clean [options]: the cleaning evaluation instead (injected page heads, feet and boilerplate in SciFact and",
-        "  FaQuAD text, beside a Haystack DocumentCleaner baseline; dev.ctxpack.bench.clean.CleanEval); see eval clean --help."})
+        "  FaQuAD text, beside a Haystack DocumentCleaner baseline; dev.ctxpack.bench.clean.CleanEval); see eval clean --help.",
+        "eval minhash [options]: corpus-level near-duplicate detection instead (MinHash + LSH chunks/s, memory, precision/recall",
+        "  over 1M chunk texts from SciFact; dev.ctxpack.bench.minhash.MinHashEval); see eval minhash --help."})
 public final class EvalRunner implements Callable<Integer> {
   static final List<Metric> TOP_METRICS = List.of(Metric.ndcg(10), Metric.recall(10), Metric.mrr(10));
   static final Metric DEEP_METRIC = Metric.recall(100);
@@ -137,6 +139,9 @@ public final class EvalRunner implements Callable<Integer> {
     }
     if (args.length > 0 && args[0].equals("verify")) {
       System.exit(dev.ctxpack.bench.verify.VerifyEval.run(Arrays.copyOfRange(args, 1, args.length)));
+    }
+    if (args.length > 0 && args[0].equals("minhash")) {
+      System.exit(dev.ctxpack.bench.minhash.MinHashEval.run(Arrays.copyOfRange(args, 1, args.length)));
     }
     if (args.length > 0 && args[0].equals("segment")) {
       System.exit(dev.ctxpack.bench.segment.SegmentEval.run(Arrays.copyOfRange(args, 1, args.length)));

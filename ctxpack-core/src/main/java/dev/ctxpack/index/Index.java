@@ -58,6 +58,13 @@ public interface Index extends Closeable {
 
     void delete(String docId) throws IOException;
 
+    /**
+     * Records that the file {@code copy.path()} repeats document {@code copy.of()} exactly and was not
+     * indexed (ctxpack 0.1): recording the same path and document again replaces the record, and the
+     * record goes when document {@code of} is replaced or removed. The default keeps nothing.
+     */
+    default void recordDuplicate(DuplicateRecord copy) throws IOException {}
+
     /** Makes the batch durable and visible to new searches. The batch can be reused afterwards. */
     void commit() throws IOException;
 
@@ -109,4 +116,61 @@ public interface Index extends Closeable {
   }
 
   Stats stats() throws IOException;
+
+  // ---- corpus-level duplicates (ctxpack 0.1) --------------------------------------------------
+
+  /** A file found to repeat a stored document exactly, not indexed itself: {@code docId} is its id (a content id equals {@code of}). */
+  record DuplicateRecord(String path, String docId, String of) {
+    public DuplicateRecord {
+      Objects.requireNonNull(path, "path");
+      Objects.requireNonNull(docId, "docId");
+      Objects.requireNonNull(of, "of");
+    }
+  }
+
+  /** A stored document with its MinHash signature, for near-duplicate checks at ingestion. */
+  record SignedDoc(String id, String sourcePath, int[] signature) {}
+
+  /**
+   * What the corpus says about a stored chunk: its document, the document's near-duplicate mark
+   * ({@code nearDuplicateOf} empty when none) and {@code recurrence}, the number of stored documents
+   * holding a chunk of the same normalised text ({@link dev.ctxpack.dedup.Boilerplate#key}), its own
+   * included (0 when the index does not know: written before ctxpack 0.1).
+   */
+  record ChunkMarks(String docId, String nearDuplicateOf, double similarity, int recurrence) {}
+
+  /** A stored document with its corpus marks and no text, for the corpus report. */
+  record CorpusDoc(String id, String uri, String title, String sourcePath, Map<String, String> metadata,
+      String nearDuplicateOf, double similarity, long fileTime, int chunks) {}
+
+  /** A chunk text (its normalised key, one stored text) held by {@code docIds.size()} documents. */
+  record Recurring(String key, String text, List<String> docIds) {}
+
+  /** Stored documents with a signature sharing at least one of {@code bandKeys}, by id. The default holds none. */
+  default List<SignedDoc> documentsSharingBands(Collection<String> bandKeys) throws IOException {
+    return List.of();
+  }
+
+  /** The corpus marks of each of {@code chunkIds} that the index knows, by chunk id. The default knows none. */
+  default Map<String, ChunkMarks> chunkMarks(Collection<String> chunkIds) throws IOException {
+    return Map.of();
+  }
+
+  /** Every stored document with its marks, by id. The default holds none. */
+  default List<CorpusDoc> corpusDocuments() throws IOException {
+    return List.of();
+  }
+
+  /** Every recorded exact duplicate ({@link Batch#recordDuplicate}), by path then document. The default holds none. */
+  default List<DuplicateRecord> duplicates() throws IOException {
+    return List.of();
+  }
+
+  /**
+   * Chunk texts held by at least {@code minDocuments} stored documents, most documents first (ties
+   * by key); each with its documents by id. The default holds none.
+   */
+  default List<Recurring> recurringChunks(int minDocuments) throws IOException {
+    return List.of();
+  }
 }

@@ -16,11 +16,15 @@ import java.util.Objects;
  * document, inside its chunk's span. They are not searched; query-aware compression reads them back
  * ({@link Index#sentenceVectors}) to compare a query with every sentence of a retrieved chunk
  * without running the model. Empty when not computed.
+ *
+ * <p>{@code corpus} holds the document's MinHash signature and its near-duplicate mark (ctxpack
+ * 0.1); {@link CorpusMarks#NONE} when not computed.
  */
 public record IndexEntry(
     Document doc, String sourcePath, String contentHash, List<Chunk> chunks, List<ChunkVector> vectors,
-    String embedderId, List<ChunkVector> sentenceVectors) {
+    String embedderId, List<ChunkVector> sentenceVectors, CorpusMarks corpus) {
   public IndexEntry {
+    corpus = corpus == null ? CorpusMarks.NONE : corpus;
     Objects.requireNonNull(doc, "doc");
     sourcePath = sourcePath == null ? "" : sourcePath;
     Objects.requireNonNull(contentHash, "contentHash");
@@ -38,6 +42,17 @@ public record IndexEntry(
     }
     int dim = check(doc, chunks, vectors, "vector window", -1);
     check(doc, chunks, sentenceVectors, "sentence", dim);
+  }
+
+  /** An entry without corpus marks. */
+  public IndexEntry(Document doc, String sourcePath, String contentHash, List<Chunk> chunks, List<ChunkVector> vectors,
+      String embedderId, List<ChunkVector> sentenceVectors) {
+    this(doc, sourcePath, contentHash, chunks, vectors, embedderId, sentenceVectors, CorpusMarks.NONE);
+  }
+
+  /** This entry with {@code marks}. */
+  public IndexEntry withCorpus(CorpusMarks marks) {
+    return new IndexEntry(doc, sourcePath, contentHash, chunks, vectors, embedderId, sentenceVectors, marks);
   }
 
   /** An entry without sentence vectors. */

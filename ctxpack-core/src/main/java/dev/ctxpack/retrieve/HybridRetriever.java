@@ -1,5 +1,6 @@
 package dev.ctxpack.retrieve;
 
+import dev.ctxpack.dedup.CorpusPreference;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.model.Candidate;
@@ -17,12 +18,18 @@ import java.util.Objects;
  * does for a query in a language the embedder was not trained for ({@link Embedder#languages()}):
  * an English-only model's vectors of a Portuguese question would only add noise to the fusion
  * (measured on FaQuAD in docs/BENCHMARKS.md). An explicit dense request still runs dense.
+ *
+ * <p>The candidates then go through {@link CorpusPreference} with the corpus marks the index holds
+ * ({@link Index#chunkMarks}): boilerplate chunks down-weighted, originals preferred to their marked
+ * near-duplicates, each change a trace line.
  */
 public final class HybridRetriever implements Retriever {
   private final Index index;
   private final Embedder embedder;
   private final Fusion fusion;
   private final LanguageDetector languageDetector = new LanguageDetector();
+  /** Boilerplate down-weighted, originals preferred to their near-duplicates (ctxpack 0.1). */
+  private final CorpusPreference corpus = CorpusPreference.defaults();
 
   public HybridRetriever(Index index, Embedder embedder, Fusion fusion) {
     this.index = Objects.requireNonNull(index, "index");
@@ -75,6 +82,7 @@ public final class HybridRetriever implements Retriever {
         out = fusion.fuse(lists, o.k());
       }
     }
+    out = corpus.apply(out, index.chunkMarks(out.stream().map(c -> c.chunk().id()).toList()), trace);
     trace.add("retrieve", "retrieve", mode.key(), List.of(), "", 0,
         out.size() + " candidates: mode=" + mode.key() + ", k=" + o.k() + ", sparseK=" + o.sparseK()
             + ", denseK=" + o.denseK() + (mode == RetrievalMode.HYBRID ? ", fusion=" + fusion.describe() : ""));

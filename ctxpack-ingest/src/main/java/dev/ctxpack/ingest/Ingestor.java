@@ -51,6 +51,11 @@ import java.util.stream.Stream;
  *       the middle of a file, so a file is either wholly in a commit or not at all;
  *   <li>with {@code sync}, remove documents whose source file is gone or no longer holds them.
  * </ol>
+ *
+ * Corpus-level duplicates ({@link CorpusDuplicates}): a file repeating a stored document exactly is
+ * recorded as its duplicate ({@code duplicatesOf}, and in the index) and not indexed again; a
+ * document whose MinHash estimate of word-shingle Jaccard with an earlier one is at least {@code
+ * nearJaccard} is indexed and marked {@code near-duplicate-of} it.
  */
 public final class Ingestor {
   private static final int EMBED_BATCH = 256;
@@ -66,8 +71,18 @@ public final class Ingestor {
   private final TokenChunker windowChunker;
   private final LoadGuard guard;
   private final Cleaner cleaner;
+  private final double nearJaccard;
 
   public Ingestor(Index index, Loaders loaders, IngestOptions options, IngestListener listener) {
+    this(index, loaders, options, listener, CorpusDuplicates.DEFAULT_NEAR_JACCARD);
+  }
+
+  /** An ingestor marking near-duplicates at an estimated Jaccard of at least {@code nearJaccard} (default 0.8). */
+  public Ingestor(Index index, Loaders loaders, IngestOptions options, IngestListener listener, double nearJaccard) {
+    if (!(nearJaccard > 0 && nearJaccard <= 1)) {
+      throw new IllegalArgumentException("nearJaccard must be in (0, 1], was " + nearJaccard);
+    }
+    this.nearJaccard = nearJaccard;
     this.index = Objects.requireNonNull(index, "index");
     this.loaders = Objects.requireNonNull(loaders, "loaders");
     this.options = Objects.requireNonNull(options, "options");
@@ -83,7 +98,7 @@ public final class Ingestor {
     List<IngestSummary.Failure> failed = new ArrayList<>();
     List<Path> files = expand(inputs, failed);
     listener.started(files.size());
-    CorpusPass corpus = options.cleaning().needsCorpus()
+    CorpusPass pass = options.cleaning().needsCorpus()
         ? CorpusPass.run(files, this::load, options.cleaning(), CorpusPass.DEFAULT_KEEP_CHARS) : CorpusPass.none(this::load);
     Map<String, Integer> cleaned = new TreeMap<>();
     int added = 0;
@@ -97,6 +112,7 @@ public final class Ingestor {
     Set<String> seen = new HashSet<>();
     Set<String> seenSources = new HashSet<>();
     String config = configSignature();
+    CorpusDuplicates corpus = new CorpusDuplicates(index, nearJaccard);
     try (Index.Batch batch = index.begin()) {
       List<String> pending = new ArrayList<>();
       for (int fi = 0; fi < files.size(); fi++) {
@@ -106,7 +122,7 @@ public final class Ingestor {
         List<LoadedDocument> docs;
         List<Cleaned> cleanedDocs;
         try {
-          cleanedDocs = corpus.load(file).parallelStream().map(d -> cleaner.clean(d, corpus.lines())).toList();
+          cleanedDocs = pass.load(file).parallelStream().map(d -> cleaner.clean(d, pass.lines())).toList();
           docs = cleanedDocs.stream().map(Cleaned::doc).toList();
         } catch (IngestException e) {
           failed.add(new IngestSummary.Failure(file.toString(), e.getMessage()));
@@ -138,6 +154,7 @@ public final class Ingestor {
           String id = doc.id();
           if (!seen.add(id)) {
             duplicates++;
+            if (ld.id() == null) corpus.exact(batch, sourcePath, id, id);
             continue;
           }
           String hash = hashes.get(di);
@@ -146,6 +163,7 @@ public final class Ingestor {
             if (ld.id() == null && !existing.get().sourcePath().equals(sourcePath)
                 && Files.exists(Path.of(existing.get().sourcePath()))) {
               duplicates++;
+              corpus.exact(batch, sourcePath, id, id);
               continue;
             }
             if (existing.get().contentHash().equals(hash) && existing.get().sourcePath().equals(sourcePath)) {
@@ -174,6 +192,7 @@ public final class Ingestor {
         List<IndexEntry> entries;
         try {
           entries = prepare(file, toWrite, toWriteHashes, sections, pages, sourcePath);
+          entries = corpus.mark(entries, sourcePath, fileTime(file), deletes);
         } catch (RuntimeException e) {
           failed.add(new IngestSummary.Failure(file.toString(), "could not be prepared: " + e.getMessage()));
           listener.fileDone(file, fi, files.size());
@@ -200,6 +219,7 @@ public final class Ingestor {
         }
         if (pending.size() >= options.commitEvery()) {
           batch.commit();
+          corpus.committed();
           listener.committed(List.copyOf(pending));
           pending.clear();
         }
@@ -209,9 +229,10 @@ public final class Ingestor {
       batch.commit();
       if (!pending.isEmpty()) listener.committed(List.copyOf(pending));
     }
+    int boilerplate = corpus.boilerplateChunks();
     double seconds = (System.nanoTime() - t0) / 1e9;
     return new IngestSummary(added, updated, unchanged, duplicates, removed, failed, chunkCount, bytes, seconds,
-        replacedChars, cleaned, List.of(), 0);
+        replacedChars, cleaned, corpus.found(), boilerplate);
   }
 
   /**
@@ -220,6 +241,15 @@ public final class Ingestor {
    */
   private List<LoadedDocument> load(Path file) throws IngestException {
     return guard.load(loaders.forFile(file).orElseThrow(), file);
+  }
+
+  /** The file's last-modified time in epoch milliseconds, or 0 when it cannot be read. */
+  private static long fileTime(Path file) {
+    try {
+      return Files.getLastModifiedTime(file).toMillis();
+    } catch (IOException e) {
+      return 0;
+    }
   }
 
   private static boolean sourcePathHoldsMany(List<LoadedDocument> docs) {

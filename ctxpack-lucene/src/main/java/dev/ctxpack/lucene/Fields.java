@@ -36,6 +36,26 @@ final class Fields {
    */
   static final String SENTENCE_VECTORS = "sentVecs";
 
+  /**
+   * Corpus-level duplicates (ctxpack 0.1), absent from documents written before. On the record: the
+   * MinHash signature (stored, 4 bytes per position), its LSH band keys (indexed, one term each),
+   * the near-duplicate mark and its similarity (stored, also on every chunk), the source file's
+   * time, and the normalised keys of its chunks (indexed, distinct: their document frequency is the
+   * number of documents holding that chunk text). On each chunk: its own key (indexed and stored).
+   */
+  static final String SIGNATURE = "minhash";
+  static final String BANDS = "lshBand";
+  static final String NEAR_DUP_OF = "nearDupOf";
+  static final String NEAR_SIM = "nearSim";
+  static final String FILE_TIME = "fileTime";
+  static final String CHUNK_KEYS = "chunkKeys";
+  static final String CHUNK_KEY = "chunkKey";
+  /** A record of an exact duplicate file that was not indexed; its {@link #DOC_KEY} is the original's id. */
+  static final String TYPE_DUP = "dup";
+  static final String DUP_KEY = "dupKey";
+  static final String DUP_PATH = "dupPath";
+  static final String DUP_ID = "dupId";
+
   /** Commit user data keys. */
   static final String COMMIT_EMBEDDER = "ctxpack.embedder";
   static final String COMMIT_DIMENSION = "ctxpack.dimension";

@@ -1,6 +1,8 @@
 package dev.ctxpack.lucene;
 
+import dev.ctxpack.dedup.Boilerplate;
 import dev.ctxpack.index.ChunkVector;
+import dev.ctxpack.index.CorpusMarks;
 import dev.ctxpack.index.IndexEntry;
 import dev.ctxpack.model.Chunk;
 import dev.ctxpack.model.Document;
@@ -35,6 +37,7 @@ final class LuceneDocs {
     rec.add(new StoredField(Fields.TEXT, doc.text()));
     rec.add(new StoredField(Fields.CHUNK_COUNT, e.chunks().size()));
     doc.metadata().forEach((k, v) -> rec.add(new StoredField(Fields.META_PREFIX + k, v)));
+    corpus(rec, e);
     out.add(rec);
     String body = Analyzers.bodyField(doc.language());
     List<List<ChunkVector>> sentences = new ArrayList<>(e.chunks().size());
@@ -60,6 +63,11 @@ final class LuceneDocs {
       d.add(new StoredField(Fields.PAGE, c.page()));
       d.add(new StoredField(Fields.TOKENS, c.tokens()));
       d.add(new StoredField(Fields.ORDINAL, i));
+      d.add(new StringField(Fields.CHUNK_KEY, Boilerplate.key(c.text()), Field.Store.YES));
+      if (e.corpus().nearDuplicate()) {
+        d.add(new StoredField(Fields.NEAR_DUP_OF, e.corpus().nearDuplicateOf()));
+        d.add(new StoredField(Fields.NEAR_SIM, e.corpus().similarity()));
+      }
       // The title is searchable with every chunk of its document; it is not part of the chunk text.
       String searchable = doc.title().isBlank() ? c.text() : doc.title() + "\n" + c.text();
       d.add(new TextField(body, searchable, Field.Store.NO));
@@ -77,6 +85,34 @@ final class LuceneDocs {
       d.add(new StringField(Fields.HAS_VECTOR, "1", Field.Store.NO));
       out.add(d);
     }
+    return out;
+  }
+
+  /** The record's corpus fields: signature, band keys, near-duplicate mark, file time, chunk keys. */
+  private static void corpus(org.apache.lucene.document.Document rec, IndexEntry e) {
+    CorpusMarks m = e.corpus();
+    if (m.signature() != null) {
+      java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(4 * m.signature().length);
+      for (int v : m.signature()) b.putInt(v);
+      rec.add(new StoredField(Fields.SIGNATURE, new BytesRef(b.array())));
+    }
+    for (String k : m.bandKeys()) rec.add(new StringField(Fields.BANDS, k, Field.Store.NO));
+    if (m.nearDuplicate()) {
+      rec.add(new StoredField(Fields.NEAR_DUP_OF, m.nearDuplicateOf()));
+      rec.add(new StoredField(Fields.NEAR_SIM, m.similarity()));
+    }
+    if (m.fileTime() != 0) rec.add(new StoredField(Fields.FILE_TIME, m.fileTime()));
+    java.util.Set<String> keys = new java.util.TreeSet<>();
+    for (Chunk c : e.chunks()) keys.add(Boilerplate.key(c.text()));
+    for (String k : keys) rec.add(new StringField(Fields.CHUNK_KEYS, k, Field.Store.NO));
+  }
+
+  /** The stored signature of a record, or null. */
+  static int[] signature(BytesRef b) {
+    if (b == null) return null;
+    java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(b.bytes, b.offset, b.length);
+    int[] out = new int[b.length / 4];
+    for (int i = 0; i < out.length; i++) out[i] = buf.getInt();
     return out;
   }
 }

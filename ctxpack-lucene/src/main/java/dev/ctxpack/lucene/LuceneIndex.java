@@ -172,6 +172,25 @@ public final class LuceneIndex implements Index {
     }
 
     @Override
+    public void recordDuplicate(DuplicateRecord copy) throws IOException {
+      check();
+      try {
+        dirty = true;
+        var d = new org.apache.lucene.document.Document();
+        String key = copy.path() + "\u0000" + copy.of();
+        d.add(new org.apache.lucene.document.StringField(Fields.TYPE, Fields.TYPE_DUP, org.apache.lucene.document.Field.Store.NO));
+        d.add(new org.apache.lucene.document.StringField(Fields.DOC_KEY, copy.of(), org.apache.lucene.document.Field.Store.YES));
+        d.add(new org.apache.lucene.document.StringField(Fields.DUP_KEY, key, org.apache.lucene.document.Field.Store.NO));
+        d.add(new org.apache.lucene.document.StoredField(Fields.DUP_PATH, copy.path()));
+        d.add(new org.apache.lucene.document.StoredField(Fields.DUP_ID, copy.docId()));
+        w.updateDocument(new Term(Fields.DUP_KEY, key), d);
+      } catch (IOException | RuntimeException ex) {
+        failed();
+        throw ex;
+      }
+    }
+
+    @Override
     public void commit() throws IOException {
       check();
       try {
@@ -497,6 +516,31 @@ public final class LuceneIndex implements Index {
     out.sort(java.util.Comparator.comparingDouble((Candidate c) -> -c.scores().getOr(signal, 0))
         .thenComparing(c -> c.chunk().id()));
     return out;
+  }
+
+  @Override
+  public List<SignedDoc> documentsSharingBands(Collection<String> bandKeys) throws IOException {
+    return withSearcher(s -> CorpusQueries.sharingBands(s, bandKeys), List.of());
+  }
+
+  @Override
+  public Map<String, ChunkMarks> chunkMarks(Collection<String> chunkIds) throws IOException {
+    return withSearcher(s -> CorpusQueries.chunkMarks(s, chunkIds), Map.of());
+  }
+
+  @Override
+  public List<CorpusDoc> corpusDocuments() throws IOException {
+    return withSearcher(CorpusQueries::documents, List.of());
+  }
+
+  @Override
+  public List<DuplicateRecord> duplicates() throws IOException {
+    return withSearcher(CorpusQueries::duplicates, List.of());
+  }
+
+  @Override
+  public List<Recurring> recurringChunks(int minDocuments) throws IOException {
+    return withSearcher(s -> CorpusQueries.recurring(s, minDocuments), List.of());
   }
 
   @Override

@@ -1,0 +1,29 @@
+package dev.ctxpack.index;
+
+import java.util.List;
+
+/**
+ * What ingestion found about a document's place in its corpus, stored with it (ctxpack 0.1).
+ * {@code signature} is the document's MinHash signature ({@link dev.ctxpack.dedup.MinHasher}) and
+ * {@code bandKeys} its LSH band keys ({@link dev.ctxpack.dedup.LshIndex#bandKey}), kept so that a
+ * document ingested later is still compared with this one; {@code nearDuplicateOf} is the id of
+ * the document this one nearly repeats (empty if none), with the estimated Jaccard {@code
+ * similarity}; {@code fileTime} is the source file's last-modified time in epoch milliseconds (0
+ * when unknown), which tells old versions from new ones when the metadata has no date. Marks never
+ * enter the document's content hash.
+ */
+public record CorpusMarks(int[] signature, List<String> bandKeys, String nearDuplicateOf, double similarity, long fileTime) {
+  /** No signature, no mark. */
+  public static final CorpusMarks NONE = new CorpusMarks(null, List.of(), "", 0, 0);
+
+  public CorpusMarks {
+    bandKeys = bandKeys == null ? List.of() : List.copyOf(bandKeys);
+    nearDuplicateOf = nearDuplicateOf == null ? "" : nearDuplicateOf;
+    if (!(similarity >= 0 && similarity <= 1)) throw new IllegalArgumentException("similarity must be in [0, 1], was " + similarity);
+  }
+
+  /** Whether the document is marked as nearly repeating another. */
+  public boolean nearDuplicate() {
+    return !nearDuplicateOf.isEmpty();
+  }
+}
