@@ -39,7 +39,7 @@ final class ChunkCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Chunker chunker = chunking.chunker();
+    Chunker chunker = chunking.chunker(() -> Components.embedder("minilm"));
     Optional<Language> language = lang.equalsIgnoreCase("auto") ? Optional.empty() : Optional.of(Language.fromCode(lang));
     Loaders loaders = Loaders.defaults();
     LanguageDetector detector = new LanguageDetector();

@@ -59,7 +59,9 @@ import picocli.CommandLine.Option;
         "eval verify [options]: the answer verification evaluation instead (SciFact claims, citation errors, abstention;",
         "  dev.ctxpack.bench.verify.VerifyEval); see eval verify --help.",
         "eval segment [options]: the sentence segmentation evaluation instead (boundary P/R/F1 on UD EWT and Bosque;",
-        "  dev.ctxpack.bench.segment.SegmentEval); see eval segment --help."})
+        "  dev.ctxpack.bench.segment.SegmentEval); see eval segment --help.",
+        "eval chunking [options]: chunking throughput (MB/s) against o200k counting and LangChain4j's recursive splitter",
+        "  (dev.ctxpack.bench.chunking.ChunkingBench); see eval chunking --help."})
 public final class EvalRunner implements Callable<Integer> {
   static final List<Metric> TOP_METRICS = List.of(Metric.ndcg(10), Metric.recall(10), Metric.mrr(10));
   static final Metric DEEP_METRIC = Metric.recall(100);
@@ -138,6 +140,9 @@ public final class EvalRunner implements Callable<Integer> {
     }
     if (args.length > 0 && args[0].equals("segment")) {
       System.exit(dev.ctxpack.bench.segment.SegmentEval.run(Arrays.copyOfRange(args, 1, args.length)));
+    }
+    if (args.length > 0 && args[0].equals("chunking")) {
+      System.exit(dev.ctxpack.bench.chunking.ChunkingBench.run(Arrays.copyOfRange(args, 1, args.length)));
     }
     EvalRunner runner = new EvalRunner();
     runner.args = args.clone();

@@ -330,8 +330,7 @@ public final class Ingestor {
 
   private String configSignature() {
     // Bump CHUNKING_VERSION when chunk boundaries change for the same options, so re-ingest re-cuts.
-    return CHUNKING_VERSION + ":" + options.chunker().name() + ":" + options.chunker().maxTokens() + ":"
-        + (options.chunker() instanceof dev.ctxpack.chunk.TokenChunker t ? t.overlap() : 0) + ":"
+    return CHUNKING_VERSION + ":" + options.chunker().signature() + ":"
         + options.embedder().map(Embedder::id).orElse("none") + ":w" + options.vectorWindow() + "/" + WINDOW_OVERLAP
         // Only when on, so an index ingested before sentence vectors existed, or without them, stays unchanged.
         + (options.storesSentenceVectors() ? ":s1" : "");
