@@ -71,6 +71,7 @@ public final class TokenChunker implements Chunker {
   @Override
   public List<Chunk> chunk(Document doc, List<SectionMark> sections) {
     String text = doc.text();
+    EncodedText encoded = EncodedText.of(tokenizer, text);
     // Fast path: a text that plausibly fits is counted once and, if it fits, is one chunk (the
     // same span the general path would give: first to last non-space character).
     if (text.length() <= (long) maxTokens * FAST_PATH_CHARS_PER_TOKEN) {
@@ -79,14 +80,12 @@ public final class TokenChunker implements Chunker {
       while (start < end && SentenceSegmenter.isSpace(text.charAt(start))) start++;
       while (end > start && SentenceSegmenter.isSpace(text.charAt(end - 1))) end--;
       if (start == end) return List.of();
-      String whole = text.substring(start, end);
-      int n = tokenizer.count(whole);
+      int n = encoded.count(start, end);
       if (n <= maxTokens) {
-        return List.of(new Chunk(Chunker.chunkId(doc.id(), 0), doc.id(), new Span(start, end), whole,
+        return List.of(new Chunk(Chunker.chunkId(doc.id(), 0), doc.id(), new Span(start, end), text.substring(start, end),
             Chunker.sectionAt(sections, start), 0, n));
       }
     }
-    EncodedText encoded = EncodedText.of(tokenizer, text);
     List<Integer> counts = new ArrayList<>();
     List<Span> units = TextUnits.fit(encoded, segmenter.split(text, doc.language()), maxTokens, counts);
     List<Chunk> chunks = new ArrayList<>();
