@@ -63,9 +63,8 @@ public final class PassageChunker implements Chunker {
       // Words over the maximum become several pieces; each piece counts as a word.
       Pieces pieces = new Pieces();
       for (Span w : TextUnits.spaceSeparatedWords(text, new Span(starts.get(si), end))) {
-        int n = encoded.count(w.start(), w.end());
-        if (n <= maxTokens) {
-          pieces.add(w.start(), w.end(), n, RecursiveChunker.WORD);
+        if (encoded.upperBound(w.start(), w.end()) <= maxTokens || encoded.count(w.start(), w.end()) <= maxTokens) {
+          pieces.add(w.start(), w.end(), encoded.estimate(w.start(), w.end()), RecursiveChunker.WORD);
           continue;
         }
         List<Span> parts = new ArrayList<>();
@@ -97,6 +96,6 @@ public final class PassageChunker implements Chunker {
   }
 
   private static int count(EncodedText encoded, Pieces pieces, int from, int to) {
-    return to == from + 1 ? pieces.count(from) : encoded.count(pieces.start(from), pieces.end(to - 1));
+    return encoded.count(pieces.start(from), pieces.end(to - 1));
   }
 }

@@ -59,6 +59,7 @@ final class Pieces {
    * second half (the latest among equals). With {@code overlapTokens > 0}, the next span starts with
    * the last whole pieces of the previous one that fit in the overlap (never across a hard boundary).
    * Every count is exact: candidate spans are estimated from the whole-text encoding, then counted.
+   * The pieces' own counts may be estimates (see {@link TextUnits#fit}).
    */
   List<Packed> pack(EncodedText encoded, int max, int overlapTokens, int hard) {
     List<Packed> out = new ArrayList<>();
@@ -102,7 +103,7 @@ final class Pieces {
   }
 
   private int countOf(EncodedText encoded, int from, int to) {
-    return to == from + 1 ? counts[from] : encoded.count(starts[from], ends[to - 1]);
+    return encoded.count(starts[from], ends[to - 1]);
   }
 
   /** Chunks {@code docId#0, docId#1…} of the packed spans, each labelled with its section. */

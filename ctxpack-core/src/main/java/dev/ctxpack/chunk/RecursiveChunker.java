@@ -127,9 +127,8 @@ public final class RecursiveChunker implements Chunker {
     while (start < end && SentenceSegmenter.isSpace(text.charAt(start))) start++;
     while (end > start && SentenceSegmenter.isSpace(text.charAt(end - 1))) end--;
     if (start == end) return;
-    int n = encoded.count(start, end);
-    if (n <= maxTokens) {
-      out.add(start, end, n, before);
+    if (encoded.upperBound(start, end) <= maxTokens || encoded.count(start, end) <= maxTokens) {
+      out.add(start, end, encoded.estimate(start, end), before);
       return;
     }
     if (level == TOKEN) {

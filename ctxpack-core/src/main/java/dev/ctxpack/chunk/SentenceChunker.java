@@ -71,10 +71,10 @@ public final class SentenceChunker implements Chunker {
         e++;
       }
       int start = pieces.get(i).start();
-      int exact = e == i + 1 ? pieceCounts.get(i) : encoded.count(start, pieces.get(e - 1).end());
+      int exact = encoded.count(start, pieces.get(e - 1).end());
       while (exact > maxTokens && e > i + 1) {
         e--;
-        exact = e == i + 1 ? pieceCounts.get(i) : encoded.count(start, pieces.get(e - 1).end());
+        exact = encoded.count(start, pieces.get(e - 1).end());
       }
       out.add(new Span(start, pieces.get(e - 1).end()));
       counts.add(exact);

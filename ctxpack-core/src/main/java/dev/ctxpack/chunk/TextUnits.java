@@ -14,13 +14,20 @@ final class TextUnits {
   /**
    * Refines {@code spans} so that no returned span exceeds {@code maxTokens}: an oversized span is
    * cut into words, an oversized word at token boundaries (never inside a surrogate pair).
-   * Returns the spans with their exact token counts in {@code counts}.
+   * Returns the spans with their token counts in {@code counts}: exact where a span had to be
+   * measured, else the whole-text estimate ({@link EncodedText#estimate}) of a span shown to fit by
+   * its upper bound; callers count what they emit exactly.
    */
   static List<Span> fit(EncodedText encoded, List<Span> spans, int maxTokens, List<Integer> counts) {
     String text = encoded.text();
     Tokenizer tokenizer = encoded.tokenizer();
     List<Span> out = new ArrayList<>(spans.size());
     for (Span s : spans) {
+      if (encoded.upperBound(s.start(), s.end()) <= maxTokens) {
+        out.add(s);
+        counts.add(encoded.estimate(s.start(), s.end()));
+        continue;
+      }
       int n = encoded.count(s.start(), s.end());
       if (n <= maxTokens) {
         out.add(s);
@@ -28,10 +35,10 @@ final class TextUnits {
         continue;
       }
       for (Span w : words(text, s)) {
-        int wn = encoded.count(w.start(), w.end());
+        int wn = encoded.upperBound(w.start(), w.end()) <= maxTokens ? 0 : encoded.count(w.start(), w.end());
         if (wn <= maxTokens) {
           out.add(w);
-          counts.add(wn);
+          counts.add(wn == 0 ? encoded.estimate(w.start(), w.end()) : wn);
         } else {
           splitByTokens(text, w, tokenizer, maxTokens, out, counts);
         }

@@ -168,7 +168,7 @@ public final class TokenChunker implements Chunker {
     for (int j = words.size() - 1; j >= 1; j--) {
       int ws = words.get(j).start();
       if (ws <= after) break;
-      if (encoded.count(ws, unit.end()) > budget) break;
+      if (encoded.upperBound(ws, unit.end()) > budget && encoded.count(ws, unit.end()) > budget) break;
       best = ws;
     }
     return best;

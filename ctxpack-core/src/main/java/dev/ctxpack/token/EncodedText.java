@@ -98,6 +98,29 @@ public final class EncodedText {
   }
 
   /**
+   * A number no smaller than {@link #count}, cheaply: the whole-text tokens between the span's first
+   * and last boundary plus the UTF-8 bytes of its head and tail (no token is shorter than a byte).
+   * Usually within a few tokens of the count; when it is at most a maximum, the span surely fits.
+   */
+  public int upperBound(int start, int end) {
+    if (start >= end) return 0;
+    if (tokensBefore == null) return count(start, end);
+    int head = end - start < 16 ? -1 : firstBoundary(start + 1, Math.min(end, start + SEARCH));
+    int tail = head < 0 ? -1 : lastBoundary(Math.max(head, end - SEARCH), end);
+    if (tail < 0 || tail <= head) return utf8Length(start, end);
+    return utf8Length(start, head) + (tokensBefore[tail] - tokensBefore[head]) + utf8Length(tail, end);
+  }
+
+  private int utf8Length(int start, int end) {
+    int n = 0;
+    for (int i = start; i < end; i++) {
+      char c = text.charAt(i);
+      n += c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate(c) ? 2 : 3;
+    }
+    return n;
+  }
+
+  /**
    * A cheap estimate of {@link #count}: the whole-text tokens that end inside the span (exact in the
    * middle, off by a token or two at the edges). Without a whole-text encoding it is the exact count.
    */

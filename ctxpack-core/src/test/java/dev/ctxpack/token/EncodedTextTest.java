@@ -25,6 +25,8 @@ class EncodedTextTest {
         if (RandomText.splitsSurrogatePair(text, b)) b++;
         assertThat(encoded.count(a, b)).as("%s [%d, %d)", tokenizer.name(), a, b)
             .isEqualTo(tokenizer.count(text.substring(a, b)));
+        assertThat(encoded.upperBound(a, b)).as("upper bound of %s [%d, %d)", tokenizer.name(), a, b)
+            .isGreaterThanOrEqualTo(encoded.count(a, b));
       }
     }
   }
