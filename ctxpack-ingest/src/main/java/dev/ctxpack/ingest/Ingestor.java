@@ -45,7 +45,7 @@ import java.util.stream.Stream;
  */
 public final class Ingestor {
   private static final int EMBED_BATCH = 256;
-  private static final String CHUNKING_VERSION = "c1";
+  private static final String CHUNKING_VERSION = "c2"; // c2: token chunks packed from whole-text estimates
   /** Vector windows overlap like chunks do, so every passage of about a window lies mostly in one. */
   private static final double WINDOW_OVERLAP = 0.15;
   private final Index index;
