@@ -6,7 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import dev.ctxpack.text.TextNormalizer;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,6 +48,43 @@ class ChunkersEndToEndTest {
     CliRunner recursive = CliRunner.run("chunk", "--chunker", "recursive", c.resolve("coffee.md").toString());
     assertThat(recursive.jsonLines()).extracting(l -> l.get("text").asText()).containsExactly(
         EN.substring(0, EN.indexOf("\n\n# Tea")), EN.substring(EN.indexOf("# Tea")));
+  }
+
+  /**
+   * Every chunk of the bundled sample corpus (SciFact in English, FaQuAD in Portuguese), under every
+   * chunker, is the stored text at its offsets and within the maximum. Semantic runs on the Portuguese
+   * sample only (there it cuts by structure; with the model it is tested in ctxpack-onnx).
+   */
+  @Test
+  void everyChunkOfTheSampleCorpusIsItsDocumentsTextAtItsOffsets() throws Exception {
+    Map<String, String> stored = new HashMap<>();
+    Map<String, Path> files = new LinkedHashMap<>();
+    for (String name : List.of("scifact-sample.jsonl", "faquad-sample.jsonl")) {
+      Path f = dir.resolve(name);
+      try (var in = DemoCommand.class.getResourceAsStream("samples/" + name)) {
+        Files.copy(in, f);
+      }
+      files.put(name, f);
+      for (String line : Files.readAllLines(f)) {
+        JsonNode n = Json.MAPPER.readTree(line);
+        stored.put(n.get("_id").asText(), TextNormalizer.storageForm(n.get("text").asText()));
+      }
+    }
+    for (String chunker : List.of("token", "recursive", "sentence", "sentence-window", "passage", "semantic")) {
+      List<Path> inputs = chunker.equals("semantic") ? List.of(files.get("faquad-sample.jsonl")) : List.copyOf(files.values());
+      List<String> args = new ArrayList<>(List.of("chunk", "--chunker", chunker, "--chunk-tokens", "120"));
+      for (Path in : inputs) args.add(in.toString());
+      CliRunner r = CliRunner.run(args.toArray(String[]::new));
+      assertThat(r.code()).as(chunker + ": " + r.err()).isZero();
+      List<JsonNode> lines = r.jsonLines();
+      assertThat(lines).as(chunker).isNotEmpty();
+      for (JsonNode line : lines) {
+        String text = stored.get(line.get("docId").asText());
+        assertThat(text.substring(line.get("start").asInt(), line.get("end").asInt()))
+            .as(chunker + " " + line.get("chunkId").asText()).isEqualTo(line.get("text").asText());
+        assertThat(line.get("tokens").asInt()).as(chunker).isLessThanOrEqualTo(120);
+      }
+    }
   }
 
   @Test
