@@ -29,7 +29,15 @@ import java.util.Objects;
  *   <li>a stretch between breakpoints under {@code minTokens} is joined to its neighbour across the
  *       weaker breakpoint (the smaller distance), when the joined stretch fits the maximum;
  *   <li>a stretch over the maximum is packed like {@link RecursiveChunker}'s pieces: full chunks
- *       end at the strongest boundary (paragraph, line, sentence) of their second half.
+ *       end at the strongest boundary (paragraph, line, sentence) of their second half; when that
+ *       leaves the last chunk under the minimum, the stretch is packed again to a smaller target
+ *       (down to an even share), so its chunks come out balanced.
+ * </ol>
+ *
+ * <p>The minimum holds except where a section (or the document) is shorter than it, or where a
+ * short stretch's neighbours are too full to take it in and no balanced packing reaches it.
+ *
+ * <ol>
  * </ol>
  *
  * <p>When the embedder was not trained for the document's language ({@link Embedder#languages()};
@@ -137,18 +145,46 @@ public final class SemanticChunker implements Chunker {
     }
     // 4. Stretches under the minimum join a neighbour across the weaker breakpoint, if it fits.
     joinSmallStretches(encoded, sentences, strengths, distance, breakBefore);
-    // 5. Pieces (sentences cut to fit), packed with breakpoints as hard boundaries.
-    Pieces pieces = new Pieces();
-    for (int i = 0; i < n; i++) {
-      Span s = sentences.get(i);
-      int before = breakBefore[i] || i == 0 ? RecursiveChunker.SECTION : strengths.get(i);
-      List<Integer> counts = new ArrayList<>();
-      List<Span> parts = TextUnits.fit(encoded, List.of(s), maxTokens, counts);
-      for (int k = 0; k < parts.size(); k++) {
-        pieces.add(parts.get(k).start(), parts.get(k).end(), counts.get(k), k == 0 ? before : RecursiveChunker.WORD);
+    // 5. Each stretch between breakpoints: its pieces (sentences cut to fit) packed to the maximum,
+    // balanced so that the last chunk of a long stretch is not left under the minimum.
+    List<Pieces.Packed> packed = new ArrayList<>();
+    int a = 0;
+    while (a < n) {
+      int b = a + 1;
+      while (b < n && !breakBefore[b]) b++;
+      Pieces pieces = new Pieces();
+      for (int i = a; i < b; i++) {
+        Span s = sentences.get(i);
+        int before = i == a ? RecursiveChunker.SECTION : strengths.get(i);
+        List<Integer> counts = new ArrayList<>();
+        List<Span> parts = TextUnits.fit(encoded, List.of(s), maxTokens, counts);
+        for (int k = 0; k < parts.size(); k++) {
+          pieces.add(parts.get(k).start(), parts.get(k).end(), counts.get(k), k == 0 ? before : RecursiveChunker.WORD);
+        }
       }
+      packed.addAll(balanced(encoded, pieces));
+      a = b;
     }
-    return Pieces.toChunks(doc, sections, pieces.pack(encoded, maxTokens, 0, RecursiveChunker.SECTION));
+    return Pieces.toChunks(doc, sections, packed);
+  }
+
+  /**
+   * The stretch packed to the maximum; if that leaves its last chunk under the minimum, packed again
+   * to smaller targets (never below an even share of the stretch) and the first packing whose last
+   * chunk reaches the minimum, with no more chunks, is kept.
+   */
+  private List<Pieces.Packed> balanced(EncodedText encoded, Pieces pieces) {
+    List<Pieces.Packed> best = pieces.pack(encoded, maxTokens, 0, RecursiveChunker.SECTION);
+    if (best.size() < 2 || best.get(best.size() - 1).tokens() >= minTokens) return best;
+    int total = 0;
+    for (Pieces.Packed p : best) total += p.tokens();
+    int even = (total + best.size() - 1) / best.size();
+    for (int target = maxTokens - Math.max(1, (maxTokens - even) / 8); target >= even && target >= TokenChunker.MIN_MAX_TOKENS;
+        target -= Math.max(1, (maxTokens - even) / 8)) {
+      List<Pieces.Packed> tried = pieces.pack(encoded, target, 0, RecursiveChunker.SECTION);
+      if (tried.size() <= best.size() && tried.get(tried.size() - 1).tokens() >= minTokens) return tried;
+    }
+    return best;
   }
 
   /** The unit-length mean of vectors {@code [from, to)}, skipping missing ones; null if none. */

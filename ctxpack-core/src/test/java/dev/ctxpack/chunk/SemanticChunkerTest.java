@@ -42,6 +42,18 @@ class SemanticChunkerTest {
     assertThat(out).allSatisfy(c -> assertThat(c.tokens()).isEqualTo(tokenizer.count(c.text())).isLessThanOrEqualTo(100));
   }
 
+  /** 310 tokens of one topic at a maximum of 300 used to end in a chunk of a sentence or two. */
+  @Test
+  void aLongStretchIsPackedEvenlySoItsLastChunkReachesTheMinimum() {
+    String text = "The coffee is roasted in drums and the coffee is ground. ".repeat(25).trim();
+    Document doc = new Document("d", "", "", Language.EN, Map.of(), text);
+    int total = tokenizer.count(text);
+    int max = total * 9 / 10;
+    List<Chunk> out = new SemanticChunker(tokenizer, new HashingEmbedder(), max / 4, max, 1, 95).chunk(doc);
+    assertThat(out).hasSize(2);
+    assertThat(out).allSatisfy(c -> assertThat(c.tokens()).isBetween(max / 4, max));
+  }
+
   @Test
   void aStretchUnderTheMinimumJoinsItsNeighbour() {
     // At the 50th percentile half the gaps are breakpoints; the minimum forces them back together.
