@@ -55,7 +55,7 @@ final class ChunkCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Chunker chunker = chunking.chunker();
+    Chunker chunker = chunking.chunker(() -> Components.embedder("minilm"));
     CleanOptions cleanOptions = cleaning.options();
     Cleaner cleaner = new Cleaner(cleanOptions);
     // Every file is loaded first: lines repeated across the given files are judged together, as at ingest.

@@ -53,6 +53,16 @@ final class Components {
     return new HybridRetriever(index, embedder, fusion);
   }
 
+  /**
+   * {@code retriever} with each hit widened to {@code window} sentences each side, read from the
+   * stored document ({@code --window}; for indexes cut by {@code sentence-window}); itself when 0.
+   */
+  static dev.ctxpack.retrieve.Retriever windowed(dev.ctxpack.retrieve.Retriever retriever, Index index, int window) {
+    if (window < 0) throw new UsageException("--window must be >= 0, was " + window);
+    return window == 0 ? retriever
+        : new dev.ctxpack.retrieve.SentenceWindowRetriever(retriever, index, dev.ctxpack.token.Tokenizers.defaultTokenizer(), window);
+  }
+
   /** {@code features} (default), {@code none}, or a {@link Rerankers} spec ({@code http:...}, {@code onnx:...}). */
   static Reranker reranker(String spec) {
     String s = spec == null ? "features" : spec.strip();
@@ -70,7 +80,13 @@ final class Components {
   }
 
   static DefaultContextPacker packer(Index index, Embedder embedder, Fusion fusion, DedupFlags dedup, Reranker reranker) {
-    var b = DefaultContextPacker.builder().retriever(retriever(index, embedder, fusion))
+    return packer(index, embedder, fusion, dedup, reranker, 0);
+  }
+
+  /** As above, each retrieved chunk widened by {@code window} sentences each side (0: not widened). */
+  static DefaultContextPacker packer(Index index, Embedder embedder, Fusion fusion, DedupFlags dedup, Reranker reranker,
+      int window) {
+    var b = DefaultContextPacker.builder().retriever(windowed(retriever(index, embedder, fusion), index, window))
         .dedup(dedup.apply(DedupOptions.conservative()), dedup.apply(DedupOptions.strict()))
         .reranker(reranker);
     // The index's own vectors serve the semantic level and MMR, for the languages they mean something in.

@@ -79,9 +79,9 @@ final class IngestCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (!(nearDuplicate > 0 && nearDuplicate <= 1)) throw new UsageException("--near-duplicate must be in (0, 1], was " + nearDuplicate);
-    Chunker chunker = chunking.chunker();
-    Optional<Language> language = lang.equalsIgnoreCase("auto") ? Optional.empty() : Optional.of(Language.fromCode(lang));
     Embedder embedder = noEmbed ? null : Components.embedder(common.embedder);
+    Chunker chunker = chunking.chunker(() -> embedder != null ? embedder : Components.embedder(common.embedder));
+    Optional<Language> language = lang.equalsIgnoreCase("auto") ? Optional.empty() : Optional.of(Language.fromCode(lang));
     if (vectorWindow != 0 && vectorWindow < TokenChunker.MIN_MAX_TOKENS) {
       throw new UsageException("--vector-window must be 0 or >= " + TokenChunker.MIN_MAX_TOKENS + ", was " + vectorWindow);
     }
@@ -131,7 +131,9 @@ final class IngestCommand implements Callable<Integer> {
   /** Chunking options shared by ingest and chunk. */
   static final class ChunkingOptions {
     @Option(names = "--chunker", defaultValue = "token",
-        description = "Chunker: token (fixed tokens with overlap) or sentence. Default: ${DEFAULT-VALUE}.")
+        description = "Chunker: token (fixed tokens with overlap), recursive (headings, paragraphs, lines, sentences, words),"
+            + " sentence, sentence-window (one sentence each; search and pack widen hits by --window), semantic (cut where"
+            + " the topic changes, by the --embedder), passage (100 words). Default: ${DEFAULT-VALUE}.")
     String chunker;
 
     @Option(names = "--chunk-tokens", defaultValue = "300", paramLabel = "N",
@@ -146,12 +148,14 @@ final class IngestCommand implements Callable<Integer> {
         description = "Tokenizer: o200k_base or cl100k_base. Default: ${DEFAULT-VALUE}.")
     String tokenizer;
 
-    Chunker chunker() {
+    /** The chosen chunker; {@code embedder} is asked for only by {@code semantic}. */
+    Chunker chunker(java.util.function.Supplier<Embedder> embedder) {
       if (chunkTokens < TokenChunker.MIN_MAX_TOKENS) {
         throw new UsageException("--chunk-tokens must be >= " + TokenChunker.MIN_MAX_TOKENS + ", was " + chunkTokens);
       }
       if (!(overlap >= 0 && overlap < 0.5)) throw new UsageException("--overlap must be in [0, 0.5), was " + overlap);
-      return Chunkers.byName(chunker, Tokenizers.byName(tokenizer), chunkTokens, overlap);
+      Embedder forChunks = chunker.trim().equalsIgnoreCase("semantic") ? embedder.get() : null;
+      return Chunkers.byName(chunker, Tokenizers.byName(tokenizer), chunkTokens, overlap, forChunks);
     }
   }
 }

@@ -37,6 +37,11 @@ final class PackCommand implements Callable<Integer> {
       description = "JSON Lines of {\"id\", \"query\", \"budget\" or \"preset\"}; - for stdin.")
   String batch;
 
+  @Option(names = "--window", paramLabel = "N", defaultValue = "0",
+      description = "Widen each retrieved chunk to N sentences each side, read from the stored document (for indexes"
+          + " built with --chunker sentence-window; 0 = off). Default: ${DEFAULT-VALUE}.")
+  int window;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
@@ -62,7 +67,7 @@ final class PackCommand implements Callable<Integer> {
   /** The packer over {@code index} wired from these options. */
   DefaultContextPacker packer(Index index, Embedder embedder) {
     return Components.packer(index, embedder, fusion.fusion(), dedup,
-        flags.noRerank ? null : Components.reranker(flags.reranker));
+        flags.noRerank ? null : Components.reranker(flags.reranker), window);
   }
 
   /**

@@ -6,7 +6,7 @@ import dev.ctxpack.lucene.LuceneIndex;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Trace;
 import dev.ctxpack.rerank.Reranker;
-import dev.ctxpack.retrieve.HybridRetriever;
+import dev.ctxpack.retrieve.Retriever;
 import dev.ctxpack.retrieve.RetrievalMode;
 import dev.ctxpack.retrieve.RetrievalOptions;
 import java.io.PrintWriter;
@@ -41,6 +41,11 @@ final class SearchCommand implements Callable<Integer> {
   @Option(names = "--batch", paramLabel = "FILE", description = "JSON Lines of {\"id\", \"query\", \"k\", \"mode\"}; - for stdin.")
   String batch;
 
+  @Option(names = "--window", paramLabel = "N", defaultValue = "0",
+      description = "Widen each hit to N sentences each side, read from the stored document (for indexes built with"
+          + " --chunker sentence-window; 0 = off). Default: ${DEFAULT-VALUE}.")
+  int window;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
@@ -48,7 +53,7 @@ final class SearchCommand implements Callable<Integer> {
     RetrievalMode m = RetrievalMode.parse(mode);
     try (LuceneIndex index = Components.openExisting(common.indexPath())) {
       Embedder embedder = Components.searchEmbedder(index, common.embedder);
-      HybridRetriever retriever = Components.retriever(index, embedder, fusion.fusion());
+      Retriever retriever = Components.windowed(Components.retriever(index, embedder, fusion.fusion()), index, window);
       Reranker rr = Components.reranker(reranker);
       if (batch != null) return BatchRunner.run(batch, out, endpoint(retriever, rr));
       List<Candidate> results = search(retriever, rr, query, m, k);
@@ -72,10 +77,11 @@ final class SearchCommand implements Callable<Integer> {
    * {@code index} wired from these options: a {@code --batch} line, and {@code POST /v1/search}.
    */
   JsonEndpoint endpoint(Index index, Embedder embedder) {
-    return endpoint(Components.retriever(index, embedder, fusion.fusion()), Components.reranker(reranker));
+    return endpoint(Components.windowed(Components.retriever(index, embedder, fusion.fusion()), index, window),
+        Components.reranker(reranker));
   }
 
-  private JsonEndpoint endpoint(HybridRetriever retriever, Reranker rr) {
+  private JsonEndpoint endpoint(Retriever retriever, Reranker rr) {
     return req -> {
       String q = BatchRunner.text(req, "query", null);
       if (q == null || q.isBlank()) throw new IllegalArgumentException("field 'query' must not be empty");
@@ -87,7 +93,7 @@ final class SearchCommand implements Callable<Integer> {
   }
 
   /** The top {@code k}: retrieved, or the first {@code max(k, 40)} retrieved and reranked. */
-  static List<Candidate> search(HybridRetriever retriever, Reranker reranker, String q, RetrievalMode mode, int k)
+  static List<Candidate> search(Retriever retriever, Reranker reranker, String q, RetrievalMode mode, int k)
       throws java.io.IOException {
     if (reranker == null) return retriever.retrieve(q, RetrievalOptions.of(mode, k), new Trace());
     int depth = Math.min(RetrievalOptions.MAX_K, Math.max(k, 40));

@@ -19,6 +19,14 @@ public interface Chunker {
   /** The hard maximum of tokens per chunk. */
   int maxTokens();
 
+  /**
+   * The name and every parameter that changes the cut, e.g. {@code token:300:0.15}: an index
+   * re-chunks its documents when this changes.
+   */
+  default String signature() {
+    return name() + ":" + maxTokens() + ":0.0";
+  }
+
   default List<Chunk> chunk(Document doc) {
     return chunk(doc, List.of());
   }

@@ -4,6 +4,7 @@ import dev.ctxpack.model.Chunk;
 import dev.ctxpack.model.Document;
 import dev.ctxpack.model.Span;
 import dev.ctxpack.text.SentenceSegmenter;
+import dev.ctxpack.token.EncodedText;
 import dev.ctxpack.token.Tokenizer;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,12 +40,13 @@ public final class SentenceChunker implements Chunker {
   @Override
   public List<Chunk> chunk(Document doc, List<SectionMark> sections) {
     String text = doc.text();
+    EncodedText encoded = EncodedText.of(tokenizer, text);
     List<Integer> counts = new ArrayList<>();
     List<Span> units = new ArrayList<>();
     for (Span sentence : segmenter.split(text, doc.language())) {
       List<Integer> pieceCounts = new ArrayList<>();
-      List<Span> pieces = TextUnits.fit(text, List.of(sentence), tokenizer, maxTokens, pieceCounts);
-      pack(text, pieces, pieceCounts, units, counts);
+      List<Span> pieces = TextUnits.fit(encoded, List.of(sentence), maxTokens, pieceCounts);
+      pack(encoded, pieces, pieceCounts, units, counts);
     }
     List<Chunk> out = new ArrayList<>(units.size());
     for (int i = 0; i < units.size(); i++) {
@@ -59,7 +61,7 @@ public final class SentenceChunker implements Chunker {
    * Joins the consecutive pieces of one sentence into as few spans as fit in the maximum, so a
    * sentence over the maximum becomes a few long chunks rather than one chunk per word.
    */
-  private void pack(String text, List<Span> pieces, List<Integer> pieceCounts, List<Span> out, List<Integer> counts) {
+  private void pack(EncodedText encoded, List<Span> pieces, List<Integer> pieceCounts, List<Span> out, List<Integer> counts) {
     int i = 0;
     while (i < pieces.size()) {
       int e = i + 1;
@@ -69,10 +71,10 @@ public final class SentenceChunker implements Chunker {
         e++;
       }
       int start = pieces.get(i).start();
-      int exact = e == i + 1 ? pieceCounts.get(i) : tokenizer.count(text.substring(start, pieces.get(e - 1).end()));
+      int exact = encoded.count(start, pieces.get(e - 1).end());
       while (exact > maxTokens && e > i + 1) {
         e--;
-        exact = e == i + 1 ? pieceCounts.get(i) : tokenizer.count(text.substring(start, pieces.get(e - 1).end()));
+        exact = encoded.count(start, pieces.get(e - 1).end());
       }
       out.add(new Span(start, pieces.get(e - 1).end()));
       counts.add(exact);

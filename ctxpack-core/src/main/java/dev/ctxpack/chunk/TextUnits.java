@@ -1,6 +1,8 @@
 package dev.ctxpack.chunk;
 
 import dev.ctxpack.model.Span;
+import dev.ctxpack.text.SentenceSegmenter;
+import dev.ctxpack.token.EncodedText;
 import dev.ctxpack.token.Tokenizer;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,22 +14,31 @@ final class TextUnits {
   /**
    * Refines {@code spans} so that no returned span exceeds {@code maxTokens}: an oversized span is
    * cut into words, an oversized word at token boundaries (never inside a surrogate pair).
-   * Returns the spans with their exact token counts in {@code counts}.
+   * Returns the spans with their token counts in {@code counts}: exact where a span had to be
+   * measured, else the whole-text estimate ({@link EncodedText#estimate}) of a span shown to fit by
+   * its upper bound; callers count what they emit exactly.
    */
-  static List<Span> fit(String text, List<Span> spans, Tokenizer tokenizer, int maxTokens, List<Integer> counts) {
+  static List<Span> fit(EncodedText encoded, List<Span> spans, int maxTokens, List<Integer> counts) {
+    String text = encoded.text();
+    Tokenizer tokenizer = encoded.tokenizer();
     List<Span> out = new ArrayList<>(spans.size());
     for (Span s : spans) {
-      int n = tokenizer.count(s.of(text));
+      if (encoded.upperBound(s.start(), s.end()) <= maxTokens) {
+        out.add(s);
+        counts.add(encoded.estimate(s.start(), s.end()));
+        continue;
+      }
+      int n = encoded.count(s.start(), s.end());
       if (n <= maxTokens) {
         out.add(s);
         counts.add(n);
         continue;
       }
       for (Span w : words(text, s)) {
-        int wn = tokenizer.count(w.of(text));
+        int wn = encoded.upperBound(w.start(), w.end()) <= maxTokens ? 0 : encoded.count(w.start(), w.end());
         if (wn <= maxTokens) {
           out.add(w);
-          counts.add(wn);
+          counts.add(wn == 0 ? encoded.estimate(w.start(), w.end()) : wn);
         } else {
           splitByTokens(text, w, tokenizer, maxTokens, out, counts);
         }
@@ -49,7 +60,23 @@ final class TextUnits {
     return out;
   }
 
-  private static void splitByTokens(
+  /**
+   * Words of {@code span} separated by any space ({@link SentenceSegmenter#isSpace}, which also knows
+   * no-break and ideographic spaces), each including none.
+   */
+  static List<Span> spaceSeparatedWords(String text, Span span) {
+    List<Span> out = new ArrayList<>();
+    int i = span.start();
+    while (i < span.end()) {
+      while (i < span.end() && SentenceSegmenter.isSpace(text.charAt(i))) i++;
+      int s = i;
+      while (i < span.end() && !SentenceSegmenter.isSpace(text.charAt(i))) i++;
+      if (i > s) out.add(new Span(s, i));
+    }
+    return out;
+  }
+
+  static void splitByTokens(
       String text, Span w, Tokenizer tokenizer, int maxTokens, List<Span> out, List<Integer> counts) {
     // Truncating the whole rest of a long word would re-encode all of it for every piece, which is
     // quadratic (a 40 kB word at 8 tokens took half a minute). Cutting from a window of 64 chars per

@@ -4,6 +4,7 @@ import dev.ctxpack.model.Chunk;
 import dev.ctxpack.model.Document;
 import dev.ctxpack.model.Span;
 import dev.ctxpack.text.SentenceSegmenter;
+import dev.ctxpack.token.EncodedText;
 import dev.ctxpack.token.Tokenizer;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,13 +55,23 @@ public final class TokenChunker implements Chunker {
     return maxTokens;
   }
 
+  /**
+   * The overlap fraction. The whole text is encoded once and candidate chunks are counted from
+   * that encoding ({@link EncodedText}): the counts stay exact at about the cost of one encoding.
+   */
   public double overlap() {
     return overlap;
   }
 
   @Override
+  public String signature() {
+    return name() + ":" + maxTokens + ":" + overlap;
+  }
+
+  @Override
   public List<Chunk> chunk(Document doc, List<SectionMark> sections) {
     String text = doc.text();
+    EncodedText encoded = EncodedText.of(tokenizer, text);
     // Fast path: a text that plausibly fits is counted once and, if it fits, is one chunk (the
     // same span the general path would give: first to last non-space character).
     if (text.length() <= (long) maxTokens * FAST_PATH_CHARS_PER_TOKEN) {
@@ -69,15 +80,14 @@ public final class TokenChunker implements Chunker {
       while (start < end && SentenceSegmenter.isSpace(text.charAt(start))) start++;
       while (end > start && SentenceSegmenter.isSpace(text.charAt(end - 1))) end--;
       if (start == end) return List.of();
-      String whole = text.substring(start, end);
-      int n = tokenizer.count(whole);
+      int n = encoded.count(start, end);
       if (n <= maxTokens) {
-        return List.of(new Chunk(Chunker.chunkId(doc.id(), 0), doc.id(), new Span(start, end), whole,
+        return List.of(new Chunk(Chunker.chunkId(doc.id(), 0), doc.id(), new Span(start, end), text.substring(start, end),
             Chunker.sectionAt(sections, start), 0, n));
       }
     }
     List<Integer> counts = new ArrayList<>();
-    List<Span> units = TextUnits.fit(text, segmenter.split(text, doc.language()), tokenizer, maxTokens, counts);
+    List<Span> units = TextUnits.fit(encoded, segmenter.split(text, doc.language()), maxTokens, counts);
     List<Chunk> chunks = new ArrayList<>();
     int n = units.size();
     if (n == 0) return chunks;
@@ -94,12 +104,10 @@ public final class TokenChunker implements Chunker {
         estimate += e == s ? firstCount : counts.get(e);
         e++;
       }
-      String chunkText = text.substring(startChar, units.get(e - 1).end());
-      int exact = tokenizer.count(chunkText);
+      int exact = encoded.count(startChar, units.get(e - 1).end());
       while (exact > maxTokens && e > s + 1) {
         e--;
-        chunkText = text.substring(startChar, units.get(e - 1).end());
-        exact = tokenizer.count(chunkText);
+        exact = encoded.count(startChar, units.get(e - 1).end());
       }
       if (e <= covered) {
         // The overlap left no room for a new unit (the separators between units cost tokens the
@@ -114,7 +122,7 @@ public final class TokenChunker implements Chunker {
           Chunker.chunkId(doc.id(), chunks.size()),
           doc.id(),
           new Span(startChar, units.get(e - 1).end()),
-          chunkText,
+          text.substring(startChar, units.get(e - 1).end()),
           Chunker.sectionAt(sections, startChar),
           0,
           exact));
@@ -133,9 +141,9 @@ public final class TokenChunker implements Chunker {
         continue;
       }
       // ...else the trailing words of the last unit, if they fit beside the next unit.
-      int tailStart = overlapTokens > 0 ? wordTail(text, units.get(e - 1), startChar, overlapTokens) : -1;
+      int tailStart = overlapTokens > 0 ? wordTail(encoded, units.get(e - 1), startChar, overlapTokens) : -1;
       if (tailStart >= 0) {
-        int tailCount = tokenizer.count(text.substring(tailStart, units.get(e - 1).end()));
+        int tailCount = encoded.count(tailStart, units.get(e - 1).end());
         if (tailCount + counts.get(e) <= maxTokens) {
           s = e - 1;
           startChar = tailStart;
@@ -154,13 +162,13 @@ public final class TokenChunker implements Chunker {
    * The start of the longest run of trailing words of {@code unit} that fits in {@code budget}
    * tokens and starts after {@code after}, or -1 when not even the last word fits.
    */
-  private int wordTail(String text, Span unit, int after, int budget) {
-    List<Span> words = TextUnits.words(text, unit);
+  private static int wordTail(EncodedText encoded, Span unit, int after, int budget) {
+    List<Span> words = TextUnits.words(encoded.text(), unit);
     int best = -1;
     for (int j = words.size() - 1; j >= 1; j--) {
       int ws = words.get(j).start();
       if (ws <= after) break;
-      if (tokenizer.count(text.substring(ws, unit.end())) > budget) break;
+      if (encoded.upperBound(ws, unit.end()) > budget && encoded.count(ws, unit.end()) > budget) break;
       best = ws;
     }
     return best;

@@ -5,12 +5,15 @@ import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingRegistry;
 import com.knuddels.jtokkit.api.EncodingResult;
 import com.knuddels.jtokkit.api.EncodingType;
+import com.knuddels.jtokkit.api.IntArrayList;
 
 /** A {@link Tokenizer} backed by JTokkit, exact for OpenAI's BPE encodings. */
 public final class JTokkitTokenizer implements Tokenizer {
   private static final EncodingRegistry REGISTRY = Encodings.newLazyEncodingRegistry();
 
   private final Encoding encoding;
+  /** Byte length by token id, filled lazily (0 = not yet known; no token is empty). */
+  private final int[] byteLengths = new int[1 << 18];
 
   private JTokkitTokenizer(Encoding encoding) {
     this.encoding = encoding;
@@ -52,6 +55,35 @@ public final class JTokkitTokenizer implements Tokenizer {
       end--;
     }
     return new Truncation("", 0, true);
+  }
+
+  /**
+   * The UTF-8 byte length of each token of {@code text}'s ordinary encoding, in order; their sum is
+   * the byte length of {@code text} (a lone surrogate counting as the one byte of {@code '?'}).
+   */
+  int[] tokenByteLengths(String text) {
+    IntArrayList ids = encoding.encodeOrdinary(text);
+    int[] out = new int[ids.size()];
+    for (int i = 0; i < out.length; i++) out[i] = byteLength(ids.get(i));
+    return out;
+  }
+
+  private int byteLength(int id) {
+    if (id >= 0 && id < byteLengths.length) {
+      int n = byteLengths[id];
+      if (n == 0) {
+        n = decodedLength(id);
+        byteLengths[id] = n; // racy but idempotent: every thread writes the same value
+      }
+      return n;
+    }
+    return decodedLength(id);
+  }
+
+  private int decodedLength(int id) {
+    IntArrayList one = new IntArrayList(1);
+    one.add(id);
+    return encoding.decodeBytes(one).length;
   }
 
   @Override

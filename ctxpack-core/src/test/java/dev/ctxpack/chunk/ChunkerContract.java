@@ -87,6 +87,25 @@ abstract class ChunkerContract {
     checkContract(doc("rnd", text));
   }
 
+  @Provide
+  Arbitrary<String> textsWithLongWords() {
+    return RandomText.textWithLongWords(60);
+  }
+
+  /** Random text with, now and then, a word of up to 40 kB without spaces. */
+  @Property(tries = 12)
+  void contractHoldsOnRandomTextWithLongWords(@ForAll("textsWithLongWords") String text) {
+    checkContract(doc("rnd-long", text));
+  }
+
+  /** Markdown headings, blank lines and CRLF, in Portuguese and English. */
+  @Example
+  void markdownWithHeadingsAndCrlf() {
+    String md = "# Manual\r\n\r\nIntrodução ao sistema. Ele indexa documentos.\r\n\r\n## Instalação\r\n"
+        + "Execute o comando. Depois, verifique a saída.\r\n\r\n\r\n## Usage\r\nRun it.\r\n# Other\r\n";
+    checkContract(doc("md", md.repeat(40)));
+  }
+
   @Example
   void emptyTextHasNoChunks() {
     assertThat(checkContract(doc("empty", ""))).isEmpty();

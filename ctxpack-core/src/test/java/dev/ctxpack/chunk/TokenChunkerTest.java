@@ -202,8 +202,32 @@ class TokenChunkerTest {
     assertThat(Chunkers.byName("Token", tokenizer, 300, 0.15)).isInstanceOf(TokenChunker.class);
     assertThat(Chunkers.byName(" sentence ", tokenizer, 300, 0.15)).isInstanceOf(SentenceChunker.class);
     assertThat(Chunkers.byName("token", tokenizer, 128, 0.1).maxTokens()).isEqualTo(128);
+    assertThat(Chunkers.byName("recursive", tokenizer, 300, 0.15)).isInstanceOf(RecursiveChunker.class);
+    assertThat(Chunkers.byName("sentence-window", tokenizer, 300, 0.15)).isInstanceOf(SentenceWindowChunker.class);
+    assertThat(Chunkers.byName("passage", tokenizer, 300, 0.15)).isInstanceOf(PassageChunker.class);
+    assertThat(Chunkers.byName("semantic", tokenizer, 300, 0.15, new dev.ctxpack.embed.HashingEmbedder()))
+        .isInstanceOf(SemanticChunker.class);
     assertThatThrownBy(() -> Chunkers.byName("semantic", tokenizer, 300, 0.15))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs an embedder");
+    assertThatThrownBy(() -> Chunkers.byName("bogus", tokenizer, 300, 0.15))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("semantic").hasMessageContaining("token").hasMessageContaining("sentence");
+        .hasMessageContaining("bogus").hasMessageContaining("token").hasMessageContaining("recursive")
+        .hasMessageContaining("sentence-window").hasMessageContaining("semantic").hasMessageContaining("passage");
+  }
+
+  /** Each chunker's signature names its parameters, so switching any of them re-ingests. */
+  @Example
+  void signaturesTellChunkersAndTheirParametersApart() {
+    java.util.Set<String> signatures = new java.util.HashSet<>();
+    for (String name : List.of("token", "recursive", "sentence", "sentence-window", "passage")) {
+      assertThat(signatures.add(Chunkers.byName(name, tokenizer, 300, 0.15).signature())).as(name).isTrue();
+    }
+    assertThat(signatures.add(Chunkers.byName("semantic", tokenizer, 300, 0.15, new dev.ctxpack.embed.HashingEmbedder()).signature())).isTrue();
+    assertThat(new TokenChunker(tokenizer, 300, 0.15).signature()).isEqualTo("token:300:0.15");
+    assertThat(new SentenceChunker(tokenizer, 300).signature()).isEqualTo("sentence:300:0.0");
+    assertThat(new RecursiveChunker(tokenizer, 300, 0.1).signature()).isNotEqualTo(new RecursiveChunker(tokenizer, 300, 0.2).signature());
+    assertThat(new PassageChunker(tokenizer, 300, 100).signature()).isNotEqualTo(new PassageChunker(tokenizer, 300, 50).signature());
+    assertThat(new SemanticChunker(tokenizer, new dev.ctxpack.embed.HashingEmbedder(64), 300).signature())
+        .isNotEqualTo(new SemanticChunker(tokenizer, new dev.ctxpack.embed.HashingEmbedder(128), 300).signature());
   }
 }

@@ -48,6 +48,26 @@ public final class RandomText {
     return fragment().list().ofMinSize(0).ofMaxSize(maxFragments).map(l -> String.join("", l));
   }
 
+  /**
+   * Text of up to {@code maxFragments} fragments where one fragment in about twenty is a word of 1 to
+   * 40 kB with no space: base64-like letters and digits, letters only, or emoji and CJK (surrogate
+   * pairs throughout).
+   */
+  public static Arbitrary<String> textWithLongWords(int maxFragments) {
+    return Arbitraries.frequencyOf(Tuple.of(19, fragment()), Tuple.of(1, longWord()))
+        .list().ofMinSize(1).ofMaxSize(maxFragments).map(l -> String.join("", l));
+  }
+
+  /** A word of 1,000 to 40,000 chars with no whitespace. */
+  public static Arbitrary<String> longWord() {
+    Arbitrary<String> base64 = Arbitraries.strings()
+        .withChars("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=").ofMinLength(1000).ofMaxLength(40_000);
+    Arbitrary<String> letters = Arbitraries.strings().withCharRange('a', 'z').ofMinLength(1000).ofMaxLength(40_000);
+    Arbitrary<String> emojiAndCjk = Arbitraries.oneOf(Arbitraries.of(EMOJI), Arbitraries.strings().withCharRange('\u4E00', '\u9FFF').ofLength(1))
+        .list().ofMinSize(500).ofMaxSize(15_000).map(l -> String.join("", l));
+    return Arbitraries.oneOf(base64, letters, emojiAndCjk);
+  }
+
   /** A code point outside the BMP, written as a surrogate pair. */
   public static Arbitrary<String> supplementary() {
     return Arbitraries.integers().between(0x10000, 0x10FFFF)

@@ -59,7 +59,7 @@ import java.util.stream.Stream;
  */
 public final class Ingestor {
   private static final int EMBED_BATCH = 256;
-  private static final String CHUNKING_VERSION = "c1";
+  private static final String CHUNKING_VERSION = "c2"; // c2: token chunks packed from whole-text estimates
   /** Vector windows overlap like chunks do, so every passage of about a window lies mostly in one. */
   private static final double WINDOW_OVERLAP = 0.15;
   private final Index index;
@@ -390,8 +390,7 @@ public final class Ingestor {
 
   private String configSignature() {
     // Bump CHUNKING_VERSION when chunk boundaries change for the same options, so re-ingest re-cuts.
-    return CHUNKING_VERSION + ":" + options.chunker().name() + ":" + options.chunker().maxTokens() + ":"
-        + (options.chunker() instanceof dev.ctxpack.chunk.TokenChunker t ? t.overlap() : 0) + ":"
+    return CHUNKING_VERSION + ":" + options.chunker().signature() + ":"
         + options.embedder().map(Embedder::id).orElse("none") + ":w" + options.vectorWindow() + "/" + WINDOW_OVERLAP
         // Only when on, so an index ingested before sentence vectors existed, or without them, stays unchanged.
         + (options.storesSentenceVectors() ? ":s1" : "");
