@@ -72,7 +72,9 @@ class ChunkersEndToEndTest {
     }
     for (String chunker : List.of("token", "recursive", "sentence", "sentence-window", "passage", "semantic")) {
       List<Path> inputs = chunker.equals("semantic") ? List.of(files.get("faquad-sample.jsonl")) : List.copyOf(files.values());
-      List<String> args = new ArrayList<>(List.of("chunk", "--chunker", chunker, "--chunk-tokens", "120"));
+      // Uncleaned, so the stored text is the storage form computed above; EveryFormatInvariantTest
+      // (ctxpack-ingest) checks the same invariant against cleaned text of every format.
+      List<String> args = new ArrayList<>(List.of("chunk", "--no-clean", "--chunker", chunker, "--chunk-tokens", "120"));
       for (Path in : inputs) args.add(in.toString());
       CliRunner r = CliRunner.run(args.toArray(String[]::new));
       assertThat(r.code()).as(chunker + ": " + r.err()).isZero();

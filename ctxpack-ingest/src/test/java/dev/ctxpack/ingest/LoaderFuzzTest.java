@@ -40,6 +40,8 @@ class LoaderFuzzTest {
       new HtmlLoader(), new PdfLoader());
   private static final String PICKS = "tmjhp";
   private static final Tokenizer TOKENIZER = Tokenizers.defaultTokenizer();
+  /** The semantic chunker's vectors: a real embedder that needs no model file. */
+  private static final dev.ctxpack.embed.Embedder EMBEDDER = new dev.ctxpack.embed.HashingEmbedder();
   private static Path dir;
 
   @BeforeAll
@@ -87,7 +89,7 @@ class LoaderFuzzTest {
       if (text.isBlank()) continue;
       Document doc = new Document("d", "", d.title(), Language.EN, d.metadata(), text);
       for (String name : Chunkers.names()) {
-        checkChunks(doc, Chunkers.byName(name, TOKENIZER, 64, 0.15), d.sections(), d.pages());
+        checkChunks(doc, Chunkers.byName(name, TOKENIZER, 64, 0.15, EMBEDDER), d.sections(), d.pages());
       }
     }
   }
@@ -102,7 +104,7 @@ class LoaderFuzzTest {
     byte[] rest = Arrays.copyOfRange(input, 3, input.length);
     String text = (input[2] & 1) == 1 ? new String(rest, StandardCharsets.UTF_16LE) : new String(rest, StandardCharsets.UTF_8);
     Document doc = new Document("d", "", "", Language.UNKNOWN, null, text);
-    checkChunks(doc, Chunkers.byName(name, TOKENIZER, maxTokens, overlap), List.of(), List.of());
+    checkChunks(doc, Chunkers.byName(name, TOKENIZER, maxTokens, overlap, EMBEDDER), List.of(), List.of());
   }
 
   private static void checkChunks(Document doc, Chunker chunker, List<Chunker.SectionMark> sections,
