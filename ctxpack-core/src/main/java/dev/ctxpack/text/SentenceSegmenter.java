@@ -179,7 +179,10 @@ public final class SentenceSegmenter {
     String word = text.substring(ws, dot).toLowerCase(Locale.ROOT);
     while (!word.isEmpty() && !Character.isLetterOrDigit(word.charAt(0))) word = word.substring(1);
     if (word.isEmpty()) return !lower;
-    if (lower && (!lowerCaseMayFollow(word) || BEFORE_NUMBERS.contains(word) || WEEKDAYS.contains(word))) return false;
+    if (lower && (!lowerCaseMayFollow(word) || BEFORE_NUMBERS.contains(word) || WEEKDAYS.contains(word)
+        || (word.length() == 2 && Character.isUpperCase(text.charAt(dot - 2))))) {
+      return false; // a short capitalised word is an abbreviation here ("Ae. aegypti", "St. louis")
+    }
     if (BEFORE_NUMBERS.contains(word)) return !numberAt(text, next);
     if (COMMON.contains(word)) return false;
     if (language != Language.PT && ENGLISH.contains(word)) return false;
