@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Splits text into sentences for Portuguese and English, returning spans that exclude surrounding
@@ -38,6 +39,7 @@ public final class SentenceSegmenter {
       "sra", "srs", "sras", "dra", "dras", "profa", "exmo", "exma", "av", "ex", "obs", "sto", "sta",
       "eng", "adv", "séc", "fev", "abr", "mai", "ago", "set", "out", "dez", "ltda", "cia", "dir", "esq",
       "coord", "op", "cit", "aprox", "v.g", "p.ex", "ib", "id", "pe", "fr", "d", "s.a");
+  private static final Pattern DOTTED_ACRONYM = Pattern.compile("(\\p{L}\\.)+\\p{L}");
   /**
    * Abbreviated weekdays, which are words too ("ter", "sex", "sun"): abbreviations only where a
    * lower-case word follows ("sáb. e dom.", "Sat. and Sun.").
@@ -61,6 +63,10 @@ public final class SentenceSegmenter {
     int i = start;
     while (i < n) {
       char c = text.charAt(i);
+      if (c > ' ' && c < 0x80 && c != '.' && c != '!' && c != '?' && c != ':') {
+        i++; // printable ASCII that decides nothing: most characters
+        continue;
+      }
       if (c == '\n' && lineBreakEnds(text, start, i)) {
         emit(text, start, i, out);
         start = skipSpace(text, i + 1);
@@ -191,7 +197,7 @@ public final class SentenceSegmenter {
     if (word.length() == 1 && Character.isLetter(word.charAt(0))) {
       return false;
     }
-    if (word.matches("(\\p{L}\\.)+\\p{L}")) return false;
+    if (DOTTED_ACRONYM.matcher(word).matches()) return false;
     // An ordinal that opens its line is a numbered-list marker ("1. Download the file").
     if (word.length() <= 3 && word.chars().allMatch(Character::isDigit) && opensLine(text, ws)) return false;
     return true;
@@ -266,6 +272,7 @@ public final class SentenceSegmenter {
 
   /** The whitespace sentences are trimmed of: Java whitespace plus the no-break spaces. */
   public static boolean isSpace(char c) {
+    if (c > ' ' && c < 0x80) return false; // printable ASCII, the common case, without a table look-up
     return Character.isWhitespace(c) || c == '\u00A0' || c == '\u2007' || c == '\u202F';
   }
 

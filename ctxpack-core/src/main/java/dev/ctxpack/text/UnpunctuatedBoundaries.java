@@ -41,6 +41,8 @@ final class UnpunctuatedBoundaries {
       "please", "also", "then", "now", "today", "yesterday", "however", "although", "because", "since", "with",
       "from", "by", "to", "an", "is", "are", "was", "were", "do", "does", "did", "can", "will", "would", "should",
       "could", "have", "has", "had", "just", "any", "every", "each", "one", "two", "three");
+  /** The longest opener, in characters ("apesar", "although", "yesterday"). */
+  private static final int MAX_OPENER = 9;
   /** Openers that may also close a sentence (adverbs of time and place, negation). */
   private static final Set<String> MAY_END = Set.of(
       "hoje", "ontem", "agora", "aqui", "só", "também", "ainda", "depois", "antes", "mais", "assim", "então", "já",
@@ -55,37 +57,49 @@ final class UnpunctuatedBoundaries {
    * after {@code sentenceStart}.
    */
   static boolean endsAt(String text, int sentenceStart, int tokenEnd, int next, Language language) {
-    int ts = tokenEnd;
-    while (ts > sentenceStart && !SentenceSegmenter.isSpace(text.charAt(ts - 1))) ts--;
-    if (ts >= tokenEnd) return false;
+    // cheap tests on the last character first: this runs after every word
+    char last = text.charAt(tokenEnd - 1);
     char nc = text.charAt(next);
-    if (separator(text, ts, tokenEnd)) return Character.isLetterOrDigit(nc) || nc == '"' || nc == '«' || nc == '“';
-    if (emoticon(text, ts, tokenEnd)) return true;
-    if (text.charAt(tokenEnd - 1) == ',' && Character.isUpperCase(nc)) {
-      return CLOSINGS.contains(lettersBefore(text, ts, tokenEnd - 1));
+    boolean upper = Character.isUpperCase(nc);
+    if (!upper && ((last >= 'a' && last <= 'z') || (last >= '0' && last <= '9'))) return false; // most words
+    if (Character.isLetterOrDigit(last)) {
+      if (upper && opensSentence(text, sentenceStart, tokenEnd, next, language)) return true;
+      return (last == 'P' || last == 'D') && emoticonEndingAt(text, sentenceStart, tokenEnd);
     }
-    return Character.isUpperCase(nc) && opensSentence(text, ts, tokenEnd, next, language);
+    if ("-=*_~".indexOf(last) >= 0) {
+      int ts = tokenStart(text, sentenceStart, tokenEnd);
+      return separator(text, ts, tokenEnd) && (Character.isLetterOrDigit(nc) || nc == '"' || nc == '«' || nc == '“');
+    }
+    if (last == ',') return upper && CLOSINGS.contains(lettersBefore(text, tokenStart(text, sentenceStart, tokenEnd), tokenEnd - 1));
+    if (emoticonEndingAt(text, sentenceStart, tokenEnd)) return true;
+    return upper && SentenceSegmenter.isCloser(last) && opensSentence(text, sentenceStart, tokenEnd, next, language);
   }
 
-  private static boolean opensSentence(String text, int ts, int tokenEnd, int next, Language language) {
-    // the token before: a letter or digit last, closing quotes and brackets aside
-    int e = tokenEnd;
-    while (e > ts && SentenceSegmenter.isCloser(text.charAt(e - 1))) e--;
-    if (e == ts || !Character.isLetterOrDigit(text.charAt(e - 1))) return false;
-    // the next word: capitalised letters only
+  private static int tokenStart(String text, int sentenceStart, int tokenEnd) {
+    int ts = tokenEnd;
+    while (ts > sentenceStart && !SentenceSegmenter.isSpace(text.charAt(ts - 1))) ts--;
+    return ts;
+  }
+
+  private static boolean opensSentence(String text, int sentenceStart, int tokenEnd, int next, Language language) {
+    // the next word: capitalised letters only, at most 9 of them
     int n = text.length();
     int we = next + 1;
-    while (we < n && Character.isLetter(text.charAt(we))) we++;
-    if (we < n && !SentenceSegmenter.isSpace(text.charAt(we))) return false;
-    for (int k = next + 1; k < we; k++) if (!Character.isLowerCase(text.charAt(k))) return false;
-    String word = text.substring(next, we).toLowerCase(Locale.ROOT);
-    if (!isOpener(word, language)) return false;
+    while (we < n && we - next <= MAX_OPENER && Character.isLowerCase(text.charAt(we))) we++;
+    if (we >= n || we - next > MAX_OPENER || !SentenceSegmenter.isSpace(text.charAt(we))) return false;
     // the word after it: lower case or a number
     int after = we;
     while (after < n && SentenceSegmenter.isSpace(text.charAt(after))) after++;
-    if (after >= n || after == we) return false;
+    if (after >= n) return false;
     char ac = text.charAt(after);
     if (!Character.isLowerCase(ac) && !Character.isDigit(ac)) return false;
+    String word = text.substring(next, we).toLowerCase(Locale.ROOT);
+    if (!isOpener(word, language)) return false;
+    // the token before: a letter or digit last, closing quotes and brackets aside
+    int ts = tokenStart(text, sentenceStart, tokenEnd);
+    int e = tokenEnd;
+    while (e > ts && SentenceSegmenter.isCloser(text.charAt(e - 1))) e--;
+    if (e == ts || !Character.isLetterOrDigit(text.charAt(e - 1))) return false;
     // the word before is not a function word itself ("de O Globo", "of The"); adverbs may end a sentence
     int ws = e;
     while (ws > ts && Character.isLetter(text.charAt(ws - 1))) ws--;
@@ -114,18 +128,14 @@ final class UnpunctuatedBoundaries {
     return true;
   }
 
-  /** {@code :) :-) ;) :( :-( :P :D} and their kin, as a token of their own. */
-  private static boolean emoticon(String text, int ts, int te) {
-    int len = te - ts;
-    if (len < 2 || len > 3) return false;
-    char eyes = text.charAt(ts);
-    if (eyes != ':' && eyes != ';') return false;
-    int k = ts + 1;
-    if (len == 3) {
-      if (text.charAt(k) != '-') return false;
-      k++;
-    }
-    return ")(PpDd]".indexOf(text.charAt(k)) >= 0;
+  /** {@code :) :-) ;) :( :-( :P :D} and their kin, as a token of their own ending at {@code te}. */
+  private static boolean emoticonEndingAt(String text, int sentenceStart, int te) {
+    char mouth = text.charAt(te - 1);
+    if (te - sentenceStart < 2 || (mouth != ')' && mouth != '(' && mouth != 'P' && mouth != 'D' && mouth != ']')) return false;
+    int k = te - 2;
+    if (text.charAt(k) == '-') k--;
+    if (k < sentenceStart || (text.charAt(k) != ':' && text.charAt(k) != ';')) return false;
+    return k == sentenceStart || SentenceSegmenter.isSpace(text.charAt(k - 1));
   }
 
   /** The lower-cased letters just before {@code end} within the token. */
