@@ -15,16 +15,27 @@ import java.util.regex.Pattern;
  * <ol>
  *   <li>a blank line always ends a sentence; so does a line break before a list item or heading,
  *       and after a heading or a line ending in terminal punctuation;
- *   <li>{@code ! ? …} (and runs such as {@code ?!}) end a sentence before whitespace;
+ *   <li>{@code ! ? …} (and runs such as {@code ?!}) end a sentence before whitespace and a capital,
+ *       digit or opening quote; {@code ! ?} also before a lower-case word (web text that does not
+ *       capitalise: "how are they alike? and different?");
  *   <li>{@code .} ends a sentence before whitespace and an upper-case letter, digit, or opening
  *       quote, unless the word before it is a known abbreviation of the text's language ({@code
  *       Dr.}, {@code Sra.}, {@code e.g.}; both languages' when it is UNKNOWN), a single-letter
  *       initial, a list number opening its line, or an abbreviation such as {@code Fig.}, {@code
- *       No.} or {@code pág.} followed by a number.
+ *       No.} or {@code pág.} followed by a number. Before a lower-case word it ends one only after an
+ *       ordinary word: not after a number, a known or vowel-less abbreviation, a word holding a
+ *       period, a capitalised word of two letters ("Ae. aegypti") or an abbreviated weekday;
+ *   <li>Portuguese: {@code :} ends a sentence before a quotation of eight words or more opened by a
+ *       quote or dash ("Explica o ministro: «Os principais clientes…»");
+ *   <li>without punctuation ({@link UnpunctuatedBoundaries}): a headline run into its lead ("Festival
+ *       começa hoje Mais de 20 filmes…", before a capitalised article, pronoun or preposition
+ *       followed by a lower-case word), after a drawn rule ({@code =====}), an emoticon, or a
+ *       letter's closing formula ("Regards,").
  * </ol>
  *
  * Closing quotes and brackets after the terminator stay with the sentence. Stateless and
- * thread-safe.
+ * thread-safe. Measured against UD English-EWT and Portuguese-Bosque (docs/BENCHMARKS.md, "Sentence
+ * segmentation"); every rule is tuned on the FIT half of their documents only.
  */
 public final class SentenceSegmenter {
   /** Abbreviations of both languages: titles and Latin. */
@@ -72,6 +83,16 @@ public final class SentenceSegmenter {
         start = skipSpace(text, i + 1);
         i = start;
         continue;
+      }
+      if (c == ' ' && i + 1 < n) {
+        char d = text.charAt(i + 1);
+        if (d >= 'a' && d <= 'z') {
+          char b = text.charAt(i - 1); // i > 0: the text was trimmed at the start
+          if ((b >= 'a' && b <= 'z') || (b >= '0' && b <= '9') || b == ',' || b == ';') {
+            i += 2; // a word after a word: the common case, decided without the rules
+            continue;
+          }
+        }
       }
       if (isSpace(c)) {
         int next = i + 1;

@@ -60,8 +60,9 @@ final class UnpunctuatedBoundaries {
     // cheap tests on the last character first: this runs after every word
     char last = text.charAt(tokenEnd - 1);
     char nc = text.charAt(next);
+    if (nc >= 'a' && nc <= 'z' && ((last >= 'a' && last <= 'z') || (last >= '0' && last <= '9'))) return false; // most words
     boolean upper = Character.isUpperCase(nc);
-    if (!upper && ((last >= 'a' && last <= 'z') || (last >= '0' && last <= '9'))) return false; // most words
+    if (!upper && ((last >= 'a' && last <= 'z') || (last >= '0' && last <= '9'))) return false;
     if (Character.isLetterOrDigit(last)) {
       if (upper && opensSentence(text, sentenceStart, tokenEnd, next, language)) return true;
       return (last == 'P' || last == 'D') && emoticonEndingAt(text, sentenceStart, tokenEnd);
