@@ -36,7 +36,10 @@ import picocli.CommandLine.Option;
  * joined with single spaces. Gold boundaries: each sentence's end, normalised past the following
  * whitespace ({@link Boundaries}); the paragraph's final end is excluded (the main figures) and
  * included (a second table), the same way for both systems. A predicted boundary is correct when it
- * equals a gold one. Error analysis by {@link ErrorKinds}, with examples of ctxpack's errors in
+ * equals a gold one. Every figure is given for the REPORT and FIT halves of the documents ({@link
+ * #half}) and for the full file; the error analysis and examples are of the FIT half only, the half
+ * the segmenter's rules are tuned on. A speed table ({@link SegmentSpeed}) times both systems on the
+ * same texts. Error analysis by {@link ErrorKinds}, with examples of ctxpack's errors in
  * {@code cases.md}. Writes {@code results.md}, {@code results.json} and {@code cases.md}
  * (deterministic) and {@code run.json} (date, machine, JDK, seconds) to {@code --out}. On demand
  * only: {@code ./ctxpack eval segment}.
