@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Splits text into sentences for Portuguese and English, returning spans that exclude surrounding
@@ -14,16 +15,27 @@ import java.util.Set;
  * <ol>
  *   <li>a blank line always ends a sentence; so does a line break before a list item or heading,
  *       and after a heading or a line ending in terminal punctuation;
- *   <li>{@code ! ? …} (and runs such as {@code ?!}) end a sentence before whitespace;
+ *   <li>{@code ! ? …} (and runs such as {@code ?!}) end a sentence before whitespace and a capital,
+ *       digit or opening quote; {@code ! ?} also before a lower-case word (web text that does not
+ *       capitalise: "how are they alike? and different?");
  *   <li>{@code .} ends a sentence before whitespace and an upper-case letter, digit, or opening
  *       quote, unless the word before it is a known abbreviation of the text's language ({@code
  *       Dr.}, {@code Sra.}, {@code e.g.}; both languages' when it is UNKNOWN), a single-letter
  *       initial, a list number opening its line, or an abbreviation such as {@code Fig.}, {@code
- *       No.} or {@code pág.} followed by a number.
+ *       No.} or {@code pág.} followed by a number. Before a lower-case word it ends one only after an
+ *       ordinary word: not after a number, a known or vowel-less abbreviation, a word holding a
+ *       period, a capitalised word of two letters ("Ae. aegypti") or an abbreviated weekday;
+ *   <li>Portuguese: {@code :} ends a sentence before a quotation of eight words or more opened by a
+ *       quote or dash ("Explica o ministro: «Os principais clientes…»");
+ *   <li>without punctuation ({@link UnpunctuatedBoundaries}): a headline run into its lead ("Festival
+ *       começa hoje Mais de 20 filmes…", before a capitalised article, pronoun or preposition
+ *       followed by a lower-case word), after a drawn rule ({@code =====}), an emoticon, or a
+ *       letter's closing formula ("Regards,").
  * </ol>
  *
  * Closing quotes and brackets after the terminator stay with the sentence. Stateless and
- * thread-safe.
+ * thread-safe. Measured against UD English-EWT and Portuguese-Bosque (docs/BENCHMARKS.md, "Sentence
+ * segmentation"); every rule is tuned on the FIT half of their documents only.
  */
 public final class SentenceSegmenter {
   /** Abbreviations of both languages: titles and Latin. */
@@ -38,6 +50,14 @@ public final class SentenceSegmenter {
       "sra", "srs", "sras", "dra", "dras", "profa", "exmo", "exma", "av", "ex", "obs", "sto", "sta",
       "eng", "adv", "séc", "fev", "abr", "mai", "ago", "set", "out", "dez", "ltda", "cia", "dir", "esq",
       "coord", "op", "cit", "aprox", "v.g", "p.ex", "ib", "id", "pe", "fr", "d", "s.a");
+  private static final Pattern DOTTED_ACRONYM = Pattern.compile("(\\p{L}\\.)+\\p{L}");
+  /**
+   * Abbreviated weekdays, which are words too ("ter", "sex", "sun"): abbreviations only where a
+   * lower-case word follows ("sáb. e dom.", "Sat. and Sun.").
+   */
+  private static final Set<String> WEEKDAYS = Set.of(
+      "seg", "ter", "qua", "qui", "sex", "sáb", "dom", "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri",
+      "sat", "sun");
   /**
    * Abbreviations written before a number ("Fig. 3", "No. 5", "pág. 12", "Cap. IV"). Some are words
    * too ("no", "art", "cap"), so they hold only where a number follows.
@@ -54,15 +74,57 @@ public final class SentenceSegmenter {
     int i = start;
     while (i < n) {
       char c = text.charAt(i);
-      if (c == '\n') {
-        if (lineBreakEnds(text, start, i)) {
-          emit(text, start, i, out);
-          start = skipSpace(text, i + 1);
-          i = start;
+      if (c > ' ' && c < 0x80 && c != '.' && c != '!' && c != '?' && c != ':') {
+        i++; // printable ASCII that decides nothing: most characters
+        continue;
+      }
+      if (c == '\n' && lineBreakEnds(text, start, i)) {
+        emit(text, start, i, out);
+        start = skipSpace(text, i + 1);
+        i = start;
+        continue;
+      }
+      if (c == ' ' && i + 1 < n) {
+        char d = text.charAt(i + 1);
+        if (d >= 'a' && d <= 'z') {
+          char b = text.charAt(i - 1); // i > 0: the text was trimmed at the start
+          if ((b >= 'a' && b <= 'z') || (b >= '0' && b <= '9') || b == ',' || b == ';') {
+            i += 2; // a word after a word: the common case, decided without the rules
+            continue;
+          }
+        }
+      }
+      if (isSpace(c)) {
+        int next = i + 1;
+        while (next < n && text.charAt(next) != '\n' && isSpace(text.charAt(next))) next++;
+        if (next < n && text.charAt(next) == '\n') {
+          // the line break decides (blank lines, headings, list items), then the words around it
+          int after = skipSpace(text, next);
+          if (after < n && i > start && !isSpace(text.charAt(i - 1)) && !lineBreakEnds(text, start, next)
+              && UnpunctuatedBoundaries.endsAt(text, start, i, after, language)) {
+            emit(text, start, i, out);
+            start = after;
+            i = after;
+            continue;
+          }
+          i = next;
           continue;
         }
-        i++;
+        if (next < n && i > start && !isSpace(text.charAt(i - 1)) && UnpunctuatedBoundaries.endsAt(text, start, i, next, language)) {
+          emit(text, start, i, out);
+          start = next;
+        }
+        i = next;
         continue;
+      }
+      if (c == ':' && language == Language.PT && i + 1 < n && isSpace(text.charAt(i + 1))) {
+        int next = skipSpace(text, i + 1);
+        if (next < n && opensLongQuotation(text, next)) {
+          emit(text, start, i + 1, out);
+          start = next;
+          i = next;
+          continue;
+        }
       }
       if (c == '!' || c == '?' || c == '…' || c == '.') {
         int j = i + 1;
@@ -81,9 +143,10 @@ public final class SentenceSegmenter {
           i = j;
           break;
         }
-        boolean ends = c == '.' && j == i + 1
-            ? periodEnds(text, start, i, next, language)
-            : startsSentence(text.charAt(next));
+        boolean ends;
+        if (c == '.' && j == i + 1) ends = periodEnds(text, start, i, next, language);
+        else if (c == '!' || c == '?') ends = startsSentence(text.charAt(next)) || Character.isLowerCase(text.charAt(next));
+        else ends = startsSentence(text.charAt(next));
         if (ends) {
           emit(text, start, j, out);
           start = next;
@@ -136,12 +199,17 @@ public final class SentenceSegmenter {
   }
 
   private static boolean periodEnds(String text, int sentenceStart, int dot, int next, Language language) {
-    if (!startsSentence(text.charAt(next))) return false;
+    boolean lower = Character.isLowerCase(text.charAt(next));
+    if (!lower && !startsSentence(text.charAt(next))) return false;
     int ws = dot;
     while (ws > sentenceStart && !isSpace(text.charAt(ws - 1)) && text.charAt(ws - 1) != '(') ws--;
     String word = text.substring(ws, dot).toLowerCase(Locale.ROOT);
     while (!word.isEmpty() && !Character.isLetterOrDigit(word.charAt(0))) word = word.substring(1);
-    if (word.isEmpty()) return true;
+    if (word.isEmpty()) return !lower;
+    if (lower && (!lowerCaseMayFollow(word) || BEFORE_NUMBERS.contains(word) || WEEKDAYS.contains(word)
+        || (word.length() == 2 && Character.isUpperCase(text.charAt(dot - 2))))) {
+      return false; // a short capitalised word is an abbreviation here ("Ae. aegypti", "St. louis")
+    }
     if (BEFORE_NUMBERS.contains(word)) return !numberAt(text, next);
     if (COMMON.contains(word)) return false;
     if (language != Language.PT && ENGLISH.contains(word)) return false;
@@ -150,11 +218,50 @@ public final class SentenceSegmenter {
     if (word.length() == 1 && Character.isLetter(word.charAt(0))) {
       return false;
     }
-    if (word.matches("(\\p{L}\\.)+\\p{L}")) return false;
+    if (DOTTED_ACRONYM.matcher(word).matches()) return false;
     // An ordinal that opens its line is a numbered-list marker ("1. Download the file").
     if (word.length() <= 3 && word.chars().allMatch(Character::isDigit) && opensLine(text, ws)) return false;
     return true;
   }
+
+  /**
+   * Whether a sentence may end at the period after {@code word} although the next word is in lower
+   * case (web text that does not capitalise): not after a word ending in a digit ("v1.", "3."),
+   * holding a period ("e.g", "a.m"), without a vowel ("vs", "pp"), of one letter, or "etc".
+   */
+  private static boolean lowerCaseMayFollow(String word) {
+    if (word.length() < 2 || word.indexOf('.') >= 0 || word.equals("etc")) return false;
+    if (!Character.isLetter(word.charAt(word.length() - 1))) return false;
+    for (int k = 0; k < word.length(); k++) if ("aeiouyáéíóúâêôãõàü".indexOf(word.charAt(k)) >= 0) return true;
+    return false;
+  }
+
+  /**
+   * An opening quote or a dash ({@code " “ « ‘ —} or {@code --}) at {@code i} whose quotation runs
+   * for {@value #LONG_QUOTATION} words or more before a closing quote or line break: a quoted
+   * passage introduced by a colon ("Explica o ministro: «Os principais clientes são…»") is its own
+   * sentence, a short quoted question or exclamation ("Ela perguntou: “Você vem?”") stays with its
+   * introduction.
+   */
+  private static boolean opensLongQuotation(String text, int i) {
+    char c = text.charAt(i);
+    int k = i + 1;
+    if (c == '-' && k < text.length() && text.charAt(k) == '-') k++;
+    else if (c != '"' && c != '“' && c != '«' && c != '‘' && c != '—') return false;
+    int words = 0;
+    boolean inWord = false;
+    for (int limit = Math.min(text.length(), k + 400); k < limit; k++) {
+      char d = text.charAt(k);
+      if (d == '\n' || d == '"' || d == '”' || d == '»' || d == '’') return false;
+      boolean space = isSpace(d);
+      if (!space && !inWord && ++words >= LONG_QUOTATION) return true;
+      inWord = !space;
+    }
+    return false;
+  }
+
+  /** Words a quotation after a colon must reach to stand as a sentence of its own. */
+  private static final int LONG_QUOTATION = 8;
 
   /** A digit, or a Roman numeral of two letters or more, or V, X, L, C, D, M alone ("Cap. IV"). */
   private static boolean numberAt(String text, int i) {
@@ -180,12 +287,13 @@ public final class SentenceSegmenter {
     return c == '.' || c == '!' || c == '?' || c == '…';
   }
 
-  private static boolean isCloser(char c) {
+  static boolean isCloser(char c) {
     return c == '"' || c == '\'' || c == '”' || c == '’' || c == ')' || c == ']' || c == '»' || c == '}';
   }
 
   /** The whitespace sentences are trimmed of: Java whitespace plus the no-break spaces. */
   public static boolean isSpace(char c) {
+    if (c > ' ' && c < 0x80) return false; // printable ASCII, the common case, without a table look-up
     return Character.isWhitespace(c) || c == '\u00A0' || c == '\u2007' || c == '\u202F';
   }
 

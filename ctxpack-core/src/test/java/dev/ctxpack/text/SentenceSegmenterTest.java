@@ -125,8 +125,19 @@ class SentenceSegmenterTest {
   }
 
   @Test
-  void lowerCaseAfterAPeriodDoesNotStartASentence() {
-    assertThat(en("Version 2. is not a sentence end. ok")).containsExactly("Version 2. is not a sentence end. ok");
+  void lowerCaseAfterAPeriodAfterANumberOrAbbreviationDoesNotStartASentence() {
+    assertThat(en("Version 2. is not a sentence end")).containsExactly("Version 2. is not a sentence end");
+    assertThat(en("Bring pens, paper, etc. and a laptop, e.g. a small one, by 5 p.m. tomorrow"))
+        .containsExactly("Bring pens, paper, etc. and a laptop, e.g. a small one, by 5 p.m. tomorrow");
+    assertThat(pt("Aberto de 3ª a sáb. e dom. às 16h")).containsExactly("Aberto de 3ª a sáb. e dom. às 16h");
+  }
+
+  /** Web text often starts sentences in lower case; a period after an ordinary word still ends one. */
+  @Test
+  void lowerCaseAfterAPeriodOrQuestionMarkAfterAWordStartsASentence() {
+    assertThat(en("The library is closed. it is now a cafe. highly recommended!"))
+        .containsExactly("The library is closed.", "it is now a cafe.", "highly recommended!");
+    assertThat(en("how are they alike? and different?")).containsExactly("how are they alike?", "and different?");
   }
 
   @Test
@@ -163,6 +174,41 @@ class SentenceSegmenterTest {
         .containsExactly("First line.", "Second line", "New paragraph");
     assertThat(en("- one\r\n- two\r\n"))
         .containsExactly("- one", "- two");
+  }
+
+  @Test
+  void aHeadlineRunIntoItsLeadEndsBeforeACapitalisedSentenceOpener() {
+    assertThat(pt("Festival de Locarno começa hoje Mais de 20 filmes estão em competição."))
+        .containsExactly("Festival de Locarno começa hoje", "Mais de 20 filmes estão em competição.");
+    assertThat(pt("Vítor Martins em Rabat O secretário de Estado chegou ontem."))
+        .containsExactly("Vítor Martins em Rabat", "O secretário de Estado chegou ontem.");
+    assertThat(en("Lovely cottage This cottage is a charming place to stay."))
+        .containsExactly("Lovely cottage", "This cottage is a charming place to stay.");
+  }
+
+  @Test
+  void titlesAndNamesWithACapitalisedFunctionWordStayWhole() {
+    assertThat(pt("Segundo o jornal O Globo, a inflação caiu. Falou com Maria Da Silva ontem."))
+        .containsExactly("Segundo o jornal O Globo, a inflação caiu.", "Falou com Maria Da Silva ontem.");
+    assertThat(en("I read it in The Economist yesterday and in a book of The Beatles"))
+        .containsExactly("I read it in The Economist yesterday and in a book of The Beatles");
+  }
+
+  @Test
+  void separatorsEmoticonsAndClosingFormulasEndSentences() {
+    assertThat(en("Please find the file attached ===== Confidential notice follows"))
+        .containsExactly("Please find the file attached =====", "Confidential notice follows");
+    assertThat(en("See you at the party :) Bring snacks")).containsExactly("See you at the party :)", "Bring snacks");
+    assertThat(en("Kind regards, Debra Perlingiere")).containsExactly("Kind regards,", "Debra Perlingiere");
+    assertThat(pt("Biotecnologia -- busca novos produtos")).containsExactly("Biotecnologia -- busca novos produtos");
+  }
+
+  @Test
+  void aLongQuotationAfterAColonIsASentenceInPortuguese() {
+    assertThat(pt("Explica o ministro: «Os principais clientes do serviço são pessoas que viajam a trabalho.»"))
+        .containsExactly("Explica o ministro:", "«Os principais clientes do serviço são pessoas que viajam a trabalho.»");
+    assertThat(en("The minister said: \"Our main clients are people who travel for work every week.\""))
+        .containsExactly("The minister said: \"Our main clients are people who travel for work every week.\"");
   }
 
   @Test

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ctxpack.bench.Environment;
 import dev.ctxpack.bench.RunSupport;
+import dev.ctxpack.bench.compress.CompressData;
 import dev.ctxpack.bench.segment.Boundaries.Score;
 import dev.ctxpack.bench.segment.ErrorKinds.Kind;
 import dev.ctxpack.bench.segment.UdParagraphs.Paragraph;
@@ -35,7 +36,10 @@ import picocli.CommandLine.Option;
  * joined with single spaces. Gold boundaries: each sentence's end, normalised past the following
  * whitespace ({@link Boundaries}); the paragraph's final end is excluded (the main figures) and
  * included (a second table), the same way for both systems. A predicted boundary is correct when it
- * equals a gold one. Error analysis by {@link ErrorKinds}, with examples of ctxpack's errors in
+ * equals a gold one. Every figure is given for the REPORT and FIT halves of the documents ({@link
+ * #half}) and for the full file; the error analysis and examples are of the FIT half only, the half
+ * the segmenter's rules are tuned on. A speed table ({@link SegmentSpeed}) times both systems on the
+ * same texts. Error analysis by {@link ErrorKinds}, with examples of ctxpack's errors in
  * {@code cases.md}. Writes {@code results.md}, {@code results.json} and {@code cases.md}
  * (deterministic) and {@code run.json} (date, machine, JDK, seconds) to {@code --out}. On demand
  * only: {@code ./ctxpack eval segment}.
@@ -49,6 +53,20 @@ public final class SegmentEval implements Callable<Integer> {
   static final List<String> MISSED_KINDS = List.of(ErrorKinds.NO_TERMINAL, ErrorKinds.TERMINAL, ErrorKinds.QUOTE_BRACKET);
   static final List<String> FALSE_KINDS = List.of(ErrorKinds.ABBREVIATION, ErrorKinds.NUMBER, ErrorKinds.ELLIPSIS, ErrorKinds.OTHER);
 
+  static final String FULL = "full";
+  static final String FIT = "fit";
+  static final String REPORT = "report";
+  static final List<String> HALVES = List.of(REPORT, FIT, FULL);
+
+  /**
+   * The half a paragraph belongs to, by its document: the compression eval's split
+   * ({@link CompressData#split}, the SHA-256 of the key), so whole documents fall on one side. Rules
+   * and the boundary model are tuned and fitted on FIT only; REPORT is what is reported.
+   */
+  static String half(Paragraph p) {
+    return CompressData.split(p.document()) == CompressData.Half.FIT ? FIT : REPORT;
+  }
+
   /** A treebank: its key, label, file under the data folder, and the language given to each system. */
   record Treebank(String key, String label, String file, Language language, Locale locale) {}
 
@@ -61,6 +79,9 @@ public final class SegmentEval implements Callable<Integer> {
 
   @Option(names = "--out", description = "Output folder (default: ctxpack-bench/target/eval/segment).")
   Path out;
+
+  @Option(names = "--speed-seconds", description = "Seconds of timing per system and text for the speed table; 0 skips it (default: ${DEFAULT-VALUE}).")
+  double speedSeconds = 2;
 
   @Option(names = "--examples", description = "Examples of ctxpack's errors per kind in cases.md (default: ${DEFAULT-VALUE}).")
   int examples = 10;
@@ -85,6 +106,8 @@ public final class SegmentEval implements Callable<Integer> {
   /** Everything measured on one treebank. */
   static final class Result {
     final Treebank bank;
+    /** {@link #FULL}, {@link #FIT} or {@link #REPORT}. */
+    final String half;
     UdParagraphs.Markers markers;
     int paragraphs;
     int sentences;
@@ -98,8 +121,9 @@ public final class SegmentEval implements Callable<Integer> {
     /** ctxpack: "missed"/"false" -> kind -> examples (all, in text order). */
     final Map<String, Map<String, List<Example>>> cases = new LinkedHashMap<>();
 
-    Result(Treebank bank) {
+    Result(Treebank bank, String half) {
       this.bank = bank;
+      this.half = half;
       for (String s : SYSTEMS) {
         excl.put(s, Score.ZERO);
         incl.put(s, Score.ZERO);
@@ -129,6 +153,7 @@ public final class SegmentEval implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (examples < 0) throw new IllegalArgumentException("--examples must be >= 0, was " + examples);
+    if (!(speedSeconds >= 0)) throw new IllegalArgumentException("--speed-seconds must be >= 0, was " + speedSeconds);
     Path dataDir = data != null ? data : RunSupport.defaultDataDir();
     Path outDir = out != null ? out : RunSupport.projectRoot().resolve("ctxpack-bench/target/eval/segment");
     for (Treebank b : TREEBANKS) {
@@ -139,16 +164,39 @@ public final class SegmentEval implements Callable<Integer> {
     long t0 = System.nanoTime();
     Map<String, String> env = Environment.describe();
     SentenceSegmenter segmenter = new SentenceSegmenter();
-    List<Result> results = new ArrayList<>();
+    Map<String, List<Result>> byHalf = new LinkedHashMap<>();
+    for (String h : HALVES) byHalf.put(h, new ArrayList<>());
+    Map<Treebank, List<String>> speedTexts = new LinkedHashMap<>();
     for (Treebank b : TREEBANKS) {
       Path file = dataDir.resolve(b.file());
       List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-      Result r = evaluate(b, UdParagraphs.markers(lines), UdParagraphs.parse(lines), segmenter);
-      log.printf(Locale.ROOT, "[segment] %s: %d paragraphs, %d sentences; F1 ctxpack %.4f, BreakIterator %.4f%n", b.key(),
-          r.paragraphs, r.sentences, r.excl.get(CTXPACK).f1(), r.excl.get(BREAK_ITERATOR).f1());
-      results.add(r);
+      UdParagraphs.Markers markers = UdParagraphs.markers(lines);
+      List<Paragraph> all = UdParagraphs.parse(lines);
+      speedTexts.put(b, all.stream().map(Paragraph::text).toList());
+      for (String h : HALVES) {
+        List<Paragraph> ps = h.equals(FULL) ? all : all.stream().filter(p -> half(p).equals(h)).toList();
+        Result r = evaluate(b, h, markers, ps, segmenter);
+        log.printf(Locale.ROOT, "[segment] %s %s: %d paragraphs, %d sentences; F1 ctxpack %.4f, BreakIterator %.4f%n", b.key(), h,
+            r.paragraphs, r.sentences, r.excl.get(CTXPACK).f1(), r.excl.get(BREAK_ITERATOR).f1());
+        byHalf.get(h).add(r);
+      }
     }
-
+    List<String> sciFact = SegmentSpeed.sciFactTexts(dataDir);
+    List<SegmentSpeed.Speed> speeds = new ArrayList<>();
+    if (speedSeconds > 0) {
+      for (Map.Entry<Treebank, List<String>> e : speedTexts.entrySet()) {
+        speeds.add(SegmentSpeed.measure(e.getKey().label() + " paragraphs", e.getValue(), e.getKey().language(), e.getKey().locale(),
+            segmenter, speedSeconds));
+      }
+      if (!sciFact.isEmpty()) {
+        speeds.add(SegmentSpeed.measure("SciFact corpus (title, blank line, abstract)", sciFact, Language.EN, Locale.ENGLISH,
+            segmenter, speedSeconds));
+      }
+      for (SegmentSpeed.Speed sp : speeds) {
+        log.printf(Locale.ROOT, "[segment] speed on %s: ctxpack %.1f MB/s, BreakIterator %.1f MB/s%n", sp.text(),
+            sp.ctxpackCharsPerSecond() / 1e6, sp.breakIteratorCharsPerSecond() / 1e6);
+      }
+    }
     String command = "./ctxpack eval segment" + Arrays.stream(args).map(a -> " " + RunSupport.shellQuote(a)).collect(Collectors.joining());
     String commit = git("rev-parse", "--short", "HEAD");
     String dirty = git("status", "--porcelain", "--untracked-files=no");
@@ -156,10 +204,10 @@ public final class SegmentEval implements Callable<Integer> {
 
     Files.createDirectories(outDir);
     ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    String md = markdown(results, command, commitNote);
+    String md = markdown(byHalf, speeds, command, commitNote);
     Files.writeString(outDir.resolve("results.md"), md, StandardCharsets.UTF_8);
-    Files.writeString(outDir.resolve("results.json"), mapper.writeValueAsString(json(results, command, commitNote)) + "\n", StandardCharsets.UTF_8);
-    Files.writeString(outDir.resolve("cases.md"), casesMarkdown(results), StandardCharsets.UTF_8);
+    Files.writeString(outDir.resolve("results.json"), mapper.writeValueAsString(json(byHalf, speeds, command, commitNote)) + "\n", StandardCharsets.UTF_8);
+    Files.writeString(outDir.resolve("cases.md"), casesMarkdown(byHalf.get(FIT)), StandardCharsets.UTF_8);
     double seconds = (System.nanoTime() - t0) / 1e9;
     Map<String, Object> run = new LinkedHashMap<>(env);
     run.put("loadAverageAtEnd", Environment.loadAverage());
@@ -173,8 +221,8 @@ public final class SegmentEval implements Callable<Integer> {
   }
 
   /** Scores both systems on every paragraph and classifies their errors. */
-  static Result evaluate(Treebank bank, UdParagraphs.Markers markers, List<Paragraph> paragraphs, SentenceSegmenter segmenter) {
-    Result r = new Result(bank);
+  static Result evaluate(Treebank bank, String half, UdParagraphs.Markers markers, List<Paragraph> paragraphs, SentenceSegmenter segmenter) {
+    Result r = new Result(bank, half);
     r.markers = markers;
     for (Paragraph p : paragraphs) {
       String text = p.text();
@@ -247,7 +295,8 @@ public final class SegmentEval implements Callable<Integer> {
     return String.format(Locale.ROOT, "%.4f", v);
   }
 
-  private String markdown(List<Result> results, String command, String commitNote) {
+  private String markdown(Map<String, List<Result>> byHalf, List<SegmentSpeed.Speed> speeds, String command, String commitNote) {
+    List<Result> results = byHalf.get(FIT);
     StringBuilder md = new StringBuilder();
     md.append("# ctxpack sentence segmentation (UD)\n\n");
     md.append("Command: `").append(command).append("`\n\n");
@@ -256,11 +305,23 @@ public final class SegmentEval implements Callable<Integer> {
         .append("Gold boundaries: each sentence's end; a boundary is the offset after it past any whitespace, so a span end ")
         .append("and a BreakIterator boundary match when they are equal after skipping whitespace. Systems: `new SentenceSegmenter()")
         .append(".split(text, EN|PT)` (span ends) and `BreakIterator.getSentenceInstance(Locale.ENGLISH | pt-BR)`.\n\n");
+    md.append("Halves: each document (`# newdoc`) goes to FIT or REPORT by the SHA-256 of its id (the compression eval's ")
+        .append("split). The segmenter's rules and boundary model are tuned and fitted on FIT only; REPORT is the held-out ")
+        .append("figure; full = both. The error analysis and candidate rules below are on FIT only.\n\n");
     md.append("## Boundaries between sentences (the paragraph's final end not scored)\n\n");
-    table(md, results, false);
+    table(md, byHalf, false);
     md.append("\n## The paragraph's final end scored too (one trivially correct boundary per paragraph for both systems)\n\n");
-    table(md, results, true);
-    md.append("\n## Error analysis (final end not scored)\n\n");
+    table(md, byHalf, true);
+    if (!speeds.isEmpty()) {
+      md.append("\n## Speed (same run, same texts; one thread; best of the timed rounds after warm-up)\n\n");
+      md.append("| text | chars | ctxpack chars/s | BreakIterator chars/s |\n|---|---:|---:|---:|\n");
+      for (SegmentSpeed.Speed sp : speeds) {
+        md.append("| ").append(sp.text()).append(" | ").append(sp.chars()).append(" | ")
+            .append(String.format(Locale.ROOT, "%,.0f", sp.ctxpackCharsPerSecond())).append(" | ")
+            .append(String.format(Locale.ROOT, "%,.0f", sp.breakIteratorCharsPerSecond())).append(" |\n");
+      }
+    }
+    md.append("\n## Error analysis (FIT half, final end not scored)\n\n");
     md.append("Missed gold boundaries: `no-terminal` = the gold sentence does not end with . ! ? … (after closing quotes/brackets); ")
         .append("`quote/bracket` = it does, with a closer after the terminator, an opening quote/bracket next, or inside an unclosed ")
         .append("bracket/quotation; `terminal` = the rest. False boundaries: by the text before them (ellipsis; after a period: ")
@@ -291,7 +352,7 @@ public final class SegmentEval implements Callable<Integer> {
         md.append(String.join("; ", parts)).append("\n");
       }
     }
-    md.append("\n## Candidate rules for ctxpack, measured without changing it (final end not scored)\n\n");
+    md.append("\n## Candidate rules for ctxpack, measured without changing it (FIT half, final end not scored)\n\n");
     md.append("Each rule alone, applied to ctxpack's boundaries: the positions it would add (or remove) that ctxpack does ")
         .append("not already have (or has), split into gold and not gold, and ctxpack's resulting F1. Estimates: a real ")
         .append("change can interact with the segmenter's other rules.\n\n");
@@ -315,14 +376,17 @@ public final class SegmentEval implements Callable<Integer> {
     return md.toString();
   }
 
-  private static void table(StringBuilder md, List<Result> results, boolean includeFinal) {
-    md.append("| set | paragraphs | gold sentences | gold boundaries | ctxpack P | R | F1 | BreakIterator P | R | F1 | ΔF1 (points) |\n");
-    md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-    for (Result r : results) {
+  private static void table(StringBuilder md, Map<String, List<Result>> byHalf, boolean includeFinal) {
+    md.append("| set | half | paragraphs | gold sentences | gold boundaries | ctxpack P | R | F1 | BreakIterator P | R | F1 | ΔF1 (points) |\n");
+    md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    List<Result> rows = new ArrayList<>();
+    for (int i = 0; i < TREEBANKS.size(); i++) for (String h : HALVES) rows.add(byHalf.get(h).get(i));
+    for (Result r : rows) {
       Map<String, Score> sc = includeFinal ? r.incl : r.excl;
       Score c = sc.get(CTXPACK);
       Score b = sc.get(BREAK_ITERATOR);
-      md.append("| ").append(r.bank.label()).append(" | ").append(r.paragraphs).append(" | ").append(r.sentences)
+      md.append("| ").append(r.bank.label()).append(" | ").append(r.half.toUpperCase(Locale.ROOT).replace("FULL", "full"))
+          .append(" | ").append(r.paragraphs).append(" | ").append(r.sentences)
           .append(" | ").append(c.tp() + c.fn())
           .append(" | ").append(pct(c.precision())).append(" | ").append(pct(c.recall())).append(" | ").append(pct(c.f1()))
           .append(" | ").append(pct(b.precision())).append(" | ").append(pct(b.recall())).append(" | ").append(pct(b.f1()))
@@ -330,10 +394,25 @@ public final class SegmentEval implements Callable<Integer> {
     }
   }
 
-  private static Map<String, Object> json(List<Result> results, String command, String commitNote) {
+  private static Map<String, Object> json(Map<String, List<Result>> byHalf, List<SegmentSpeed.Speed> speeds, String command, String commitNote) {
     Map<String, Object> j = new LinkedHashMap<>();
     j.put("command", command);
     j.put("commit", commitNote);
+    for (String h : HALVES) j.put(h.equals(FULL) ? "sets" : h, sets(byHalf.get(h)));
+    List<Map<String, Object>> sp = new ArrayList<>();
+    for (SegmentSpeed.Speed s : speeds) {
+      Map<String, Object> x = new LinkedHashMap<>();
+      x.put("text", s.text());
+      x.put("chars", s.chars());
+      x.put("ctxpackCharsPerSecond", Math.round(s.ctxpackCharsPerSecond()));
+      x.put("breakIteratorCharsPerSecond", Math.round(s.breakIteratorCharsPerSecond()));
+      sp.add(x);
+    }
+    j.put("speed", sp);
+    return j;
+  }
+
+  private static Map<String, Object> sets(List<Result> results) {
     Map<String, Object> sets = new LinkedHashMap<>();
     for (Result r : results) {
       Map<String, Object> m = new LinkedHashMap<>();
@@ -375,13 +454,12 @@ public final class SegmentEval implements Callable<Integer> {
       m.put("ctxpackWhatIf", wi);
       sets.put(r.bank.key(), m);
     }
-    j.put("sets", sets);
-    return j;
+    return sets;
   }
 
   private String casesMarkdown(List<Result> results) {
-    StringBuilder md = new StringBuilder("# ctxpack sentence segmentation: examples of errors\n\n");
-    md.append("ctxpack's `SentenceSegmenter` only; up to ").append(examples).append(" examples per kind, spread evenly over ")
+    StringBuilder md = new StringBuilder("# ctxpack sentence segmentation: examples of errors (FIT half)\n\n");
+    md.append("ctxpack's `SentenceSegmenter` only, FIT documents only; up to ").append(examples).append(" examples per kind, spread evenly over ")
         .append("each file's errors of that kind. ⟂ marks the boundary (gold for missed ones, ctxpack's for false ones).\n");
     for (Result r : results) {
       for (String what : List.of("missed", "false")) {

@@ -22,11 +22,11 @@ public final class UdParagraphs {
 
   /**
    * One paragraph: its id (the newpar id, else the newdoc id, else {@code sentence-N} for the
-   * paragraph opening at the N-th sentence),
-   * the joined text, and each gold sentence's end offset in it (the last one is {@code
+   * paragraph opening at the N-th sentence), its document (the last newdoc id, else its id), the
+   * joined text, and each gold sentence's end offset in it (the last one is {@code
    * text.length()}).
    */
-  public record Paragraph(String id, String text, List<Integer> sentenceEnds) {
+  public record Paragraph(String id, String document, String text, List<Integer> sentenceEnds) {
     public Paragraph {
       sentenceEnds = List.copyOf(sentenceEnds);
     }
@@ -58,9 +58,12 @@ public final class UdParagraphs {
     StringBuilder text = new StringBuilder();
     List<Integer> ends = new ArrayList<>();
     String parId = null;
+    String docId = null;
+    String parDoc = null;
     // Per sentence block (comments up to the first token line or blank line).
     boolean breakHere = false;
     String blockId = null;
+    String blockDoc = null;
     String blockText = null;
     int sentenceNo = 0;
     boolean inComments = true;
@@ -72,11 +75,15 @@ public final class UdParagraphs {
           sentenceNo++;
           boolean newPar = breakHere || sentenceNo == 1;
           if (newPar && !ends.isEmpty()) {
-            out.add(new Paragraph(parId, text.toString(), ends));
+            out.add(new Paragraph(parId, parDoc, text.toString(), ends));
             text.setLength(0);
             ends = new ArrayList<>();
           }
-          if (newPar) parId = blockId != null ? blockId : "sentence-" + sentenceNo;
+          if (blockDoc != null) docId = blockDoc;
+          if (newPar) {
+            parId = blockId != null ? blockId : "sentence-" + sentenceNo;
+            parDoc = docId != null ? docId : parId;
+          }
           if (!blockText.isEmpty()) {
             if (text.length() > 0) text.append(' ');
             text.append(blockText);
@@ -85,6 +92,7 @@ public final class UdParagraphs {
         }
         breakHere = false;
         blockId = null;
+        blockDoc = null;
         blockText = null;
         inComments = true;
         continue;
@@ -99,12 +107,13 @@ public final class UdParagraphs {
         blockId = value(l);
       } else if (l.startsWith("# newdoc")) {
         breakHere = true;
-        if (blockId == null) blockId = value(l);
+        blockDoc = value(l);
+        if (blockId == null) blockId = blockDoc;
       } else if (l.startsWith("# text =") || l.startsWith("# text=")) {
         blockText = l.substring(l.indexOf('=') + 1).strip();
       }
     }
-    if (!ends.isEmpty()) out.add(new Paragraph(parId, text.toString(), ends));
+    if (!ends.isEmpty()) out.add(new Paragraph(parId, parDoc, text.toString(), ends));
     return out;
   }
 

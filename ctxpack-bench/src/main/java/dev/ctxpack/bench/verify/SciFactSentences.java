@@ -50,10 +50,39 @@ public final class SciFactSentences {
     return SEGMENTER.split(text, Language.EN);
   }
 
-  /** The gold sentences as rebuilt: the segmenter's, split further by the two rules above. */
+  /**
+   * The segmenter's sentences joined back where it ends one without final punctuation (a section
+   * heading such as "METHODS" before its first sentence) or where the next one opens in lower case:
+   * SciFact's own sentences keep those together, and the two rules below add back the lower-case
+   * openings it does split at.
+   */
+  static List<Span> punctuated(String text) {
+    List<Span> out = new ArrayList<>();
+    Span cur = null;
+    for (Span s : segmenter(text)) {
+      if (cur != null && (!endsWithTerminator(text, cur) || Character.isLowerCase(text.charAt(s.start())))) {
+        cur = new Span(cur.start(), s.end());
+        continue;
+      }
+      if (cur != null) out.add(cur);
+      cur = s;
+    }
+    if (cur != null) out.add(cur);
+    return out;
+  }
+
+  private static boolean endsWithTerminator(String text, Span s) {
+    int e = s.end();
+    while (e > s.start() && isCloser(text.charAt(e - 1))) e--;
+    if (e == s.start()) return false;
+    char c = text.charAt(e - 1);
+    return c == '.' || c == '!' || c == '?' || c == '…';
+  }
+
+  /** The gold sentences as rebuilt: {@link #punctuated}, split further by the two rules above. */
   public static List<Span> gold(String text) {
     List<Span> out = new ArrayList<>();
-    for (Span s : segmenter(text)) {
+    for (Span s : punctuated(text)) {
       int start = s.start();
       for (int i = s.start(); i < s.end(); i++) {
         char c = text.charAt(i);

@@ -45,6 +45,7 @@ class UdParagraphsTest {
   void newparAndNewdocOpenParagraphsAndSentencesAreJoinedWithSingleSpaces() {
     List<Paragraph> ps = UdParagraphs.parse(lines(EWT));
     assertThat(ps).extracting(Paragraph::id).containsExactly("d1-p1", "d1-p2", "d2");
+    assertThat(ps).extracting(Paragraph::document).containsExactly("d1", "d1", "d2");
     assertThat(ps.get(0).text()).isEqualTo("Hello there. How are you?");
     assertThat(ps.get(0).sentenceEnds()).containsExactly(12, 25);
     assertThat(ps.get(1).text()).isEqualTo("Fine.");
@@ -73,6 +74,7 @@ class UdParagraphsTest {
         """;
     List<Paragraph> ps = UdParagraphs.parse(lines(bosque));
     assertThat(ps).extracting(Paragraph::id).containsExactly("CF1", "CF2");
+    assertThat(ps).extracting(Paragraph::document).containsExactly("CF1", "CF2");
     assertThat(ps.get(0).text()).isEqualTo("Título sem ponto Primeira frase.");
     assertThat(ps.get(0).sentenceEnds()).containsExactly(16, 32);
     assertThat(ps.get(1).sentences()).isEqualTo(1);

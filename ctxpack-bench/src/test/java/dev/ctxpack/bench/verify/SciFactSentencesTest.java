@@ -15,7 +15,8 @@ class SciFactSentencesTest {
   void sentencesOpeningWithALowerCaseTechnicalNameAreSplit() {
     String t = "We made induced hepatic stem cells (iHepSCs). iHepSCs can be expanded. Tumour miRNAs are in exosomes. "
         + "miR-193a interacts with MVP.";
-    assertThat(SciFactSentences.segmenter(t)).hasSize(2);
+    // the segmenter splits before "miR-193a" (a word ends the sentence before it), not after "(iHepSCs)."
+    assertThat(SciFactSentences.segmenter(t)).hasSize(3);
     assertThat(texts(t, SciFactSentences.gold(t))).containsExactly("We made induced hepatic stem cells (iHepSCs).",
         "iHepSCs can be expanded.", "Tumour miRNAs are in exosomes.", "miR-193a interacts with MVP.");
   }
@@ -26,6 +27,15 @@ class SciFactSentencesTest {
         + "Ae. aegypti were caught, as Certo et al. in this issue showed.";
     assertThat(SciFactSentences.gold(t)).isEqualTo(SciFactSentences.segmenter(t));
     assertThat(SciFactSentences.gold(t)).hasSize(2);
+  }
+
+  @Test
+  void sectionHeadingsStayWithTheirFirstSentenceAsInSciFact() {
+    String t = "Care was poor.   \n METHODS We conducted a review. It was large.";
+    assertThat(texts(t, SciFactSentences.segmenter(t))).containsExactly("Care was poor.", "METHODS", "We conducted a review.",
+        "It was large.");
+    assertThat(texts(t, SciFactSentences.gold(t))).containsExactly("Care was poor.", "METHODS We conducted a review.",
+        "It was large.");
   }
 
   @Test
