@@ -26,13 +26,17 @@ public final class EncodedText {
 
   private final Tokenizer tokenizer;
   private final String text;
-  /** tokensBefore[c]: the whole-text tokens that end at or before char c (valid at boundaries). */
-  private final int[] tokensBefore;
+  /**
+   * tokenEnds[k]: the first char offset at or after which whole-text token k has ended (a token
+   * that ends inside a char's UTF-8 bytes ends at the next char). Non-decreasing; null when the
+   * text is counted plainly. The tokens that end at or before char c are the entries {@code <= c}.
+   */
+  private final int[] tokenEnds;
 
-  private EncodedText(Tokenizer tokenizer, String text, int[] tokensBefore) {
+  private EncodedText(Tokenizer tokenizer, String text, int[] tokenEnds) {
     this.tokenizer = tokenizer;
     this.text = text;
-    this.tokensBefore = tokensBefore;
+    this.tokenEnds = tokenEnds;
   }
 
   /** Encodes {@code text} once with {@code tokenizer}. */
@@ -42,39 +46,51 @@ public final class EncodedText {
     if (!(tokenizer instanceof JTokkitTokenizer jt) || text.isEmpty()) {
       return new EncodedText(tokenizer, text, null);
     }
-    int[] byteLengths = jt.tokenByteLengths(text);
+    int[] ends = jt.tokenByteLengths(text); // turned in place into char offsets below
     int n = text.length();
-    int[] before = new int[n + 1];
-    int token = 0;
-    long tokenEnd = byteLengths.length > 0 ? byteLengths[0] : Long.MAX_VALUE;
     long bytes = 0;
-    for (int c = 0; c < n; ) {
-      char ch = text.charAt(c);
-      int width;
-      int chars = 1;
-      if (ch < 0x80) width = 1;
-      else if (ch < 0x800) width = 2;
-      else if (Character.isHighSurrogate(ch) && c + 1 < n && Character.isLowSurrogate(text.charAt(c + 1))) {
-        width = 4;
-        chars = 2;
-      } else if (Character.isSurrogate(ch)) {
-        width = 1; // a lone surrogate is encoded as '?'
-      } else width = 3;
-      bytes += width;
-      while (token < byteLengths.length && tokenEnd <= bytes) {
-        token++;
-        if (token < byteLengths.length) tokenEnd += byteLengths[token];
+    long tokenEnd = 0;
+    int c = 0;
+    for (int k = 0; k < ends.length; k++) {
+      tokenEnd += ends[k];
+      while (bytes < tokenEnd && c < n) {
+        char ch = text.charAt(c);
+        if (ch < 0x80) {
+          bytes++;
+          c++;
+        } else if (ch < 0x800) {
+          bytes += 2;
+          c++;
+        } else if (Character.isHighSurrogate(ch) && c + 1 < n && Character.isLowSurrogate(text.charAt(c + 1))) {
+          bytes += 4;
+          c += 2;
+        } else if (Character.isSurrogate(ch)) {
+          bytes++; // a lone surrogate is encoded as '?'
+          c++;
+        } else {
+          bytes += 3;
+          c++;
+        }
       }
-      for (int k = 0; k < chars; k++) before[c + k + 1] = token;
-      c += chars;
+      ends[k] = c;
     }
-    long sum = 0;
-    for (int len : byteLengths) sum += len;
-    if (sum != bytes) {
+    if (bytes != tokenEnd || c != n) {
       // The encoder saw other bytes than this walk (an encoding this class does not know): count plainly.
       return new EncodedText(tokenizer, text, null);
     }
-    return new EncodedText(tokenizer, text, before);
+    return new EncodedText(tokenizer, text, ends);
+  }
+
+  /** The whole-text tokens that end at or before char {@code c} (valid as a count at boundaries). */
+  private int tokensBefore(int c) {
+    int lo = 0;
+    int hi = tokenEnds.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (tokenEnds[mid] <= c) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   public String text() {
@@ -88,13 +104,18 @@ public final class EncodedText {
   /** The exact token count of {@code text.substring(start, end)}. */
   public int count(int start, int end) {
     if (start >= end) return 0;
-    if (tokensBefore == null || end - start < 16) return tokenizer.count(text.substring(start, end));
-    int head = firstBoundary(start + 1, Math.min(end, start + SEARCH));
+    if (tokenEnds == null) return tokenizer.count(text.substring(start, end));
+    // The text's own start and end are piece boundaries too: a span reaching either needs no encoding there.
+    if (start == 0 && end == text.length()) return tokenEnds.length;
+    if (end - start < 16) return tokenizer.count(text.substring(start, end));
+    int head = start == 0 ? 0 : firstBoundary(start + 1, Math.min(end, start + SEARCH));
     if (head < 0) return tokenizer.count(text.substring(start, end));
-    int tail = lastBoundary(Math.max(head, end - SEARCH), end);
-    if (tail < 0 || tail <= head) return tokenizer.count(text.substring(start, end));
-    return tokenizer.count(text.substring(start, head)) + (tokensBefore[tail] - tokensBefore[head])
-        + tokenizer.count(text.substring(tail, end));
+    int tail = end == text.length() ? end : lastBoundary(Math.max(head, end - SEARCH), end);
+    if (tail < 0 || tail < head || (tail == head && head != start && tail != end)) {
+      return tokenizer.count(text.substring(start, end));
+    }
+    return (head == start ? 0 : tokenizer.count(text.substring(start, head))) + (tokensBefore(tail) - tokensBefore(head))
+        + (tail == end ? 0 : tokenizer.count(text.substring(tail, end)));
   }
 
   /**
@@ -104,11 +125,11 @@ public final class EncodedText {
    */
   public int upperBound(int start, int end) {
     if (start >= end) return 0;
-    if (tokensBefore == null) return count(start, end);
+    if (tokenEnds == null) return count(start, end);
     int head = end - start < 16 ? -1 : firstBoundary(start + 1, Math.min(end, start + SEARCH));
     int tail = head < 0 ? -1 : lastBoundary(Math.max(head, end - SEARCH), end);
     if (tail < 0 || tail <= head) return utf8Length(start, end);
-    return utf8Length(start, head) + (tokensBefore[tail] - tokensBefore[head]) + utf8Length(tail, end);
+    return utf8Length(start, head) + (tokensBefore(tail) - tokensBefore(head)) + utf8Length(tail, end);
   }
 
   private int utf8Length(int start, int end) {
@@ -126,8 +147,8 @@ public final class EncodedText {
    */
   public int estimate(int start, int end) {
     if (start >= end) return 0;
-    if (tokensBefore == null) return count(start, end);
-    return Math.max(1, tokensBefore[end] - tokensBefore[start]);
+    if (tokenEnds == null) return count(start, end);
+    return Math.max(1, tokensBefore(end) - tokensBefore(start));
   }
 
   /**
@@ -136,15 +157,11 @@ public final class EncodedText {
    * a first guess: {@link #count} is what is exact.
    */
   public int guessEnd(int start, int end, int maxTokens) {
-    if (tokensBefore == null) return Math.min(end, start + 4 * maxTokens);
-    int target = tokensBefore[start] + maxTokens;
-    int lo = start + 1;
-    int hi = end;
-    while (lo < hi) {
-      int mid = (lo + hi + 1) >>> 1;
-      if (tokensBefore[mid] <= target) lo = mid;
-      else hi = mid - 1;
-    }
+    if (tokenEnds == null) return Math.min(end, start + 4 * maxTokens);
+    // The last offset whose tokens-before stay within the target: just before token number target ends.
+    long target = (long) tokensBefore(start) + maxTokens;
+    int lo = target < tokenEnds.length ? tokenEnds[(int) target] - 1 : text.length();
+    lo = Math.max(start + 1, Math.min(lo, end));
     if (lo < text.length() && lo > 0 && Character.isHighSurrogate(text.charAt(lo - 1))
         && Character.isLowSurrogate(text.charAt(lo))) {
       lo = lo - 1 > start ? lo - 1 : lo + 1;
