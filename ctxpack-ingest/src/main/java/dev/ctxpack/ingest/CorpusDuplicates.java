@@ -64,6 +64,9 @@ final class CorpusDuplicates {
    */
   List<IndexEntry> mark(List<IndexEntry> entries, String path, long fileTime, Collection<String> replaced) throws IOException {
     List<int[]> signatures = entries.parallelStream().map(e -> hasher.signature(e.doc().text())).toList();
+    List<List<String>> keys = entries.parallelStream()
+        .map(e -> e.chunks().stream().map(c -> Boilerplate.key(c.text())).toList())
+        .toList();
     List<IndexEntry> out = new ArrayList<>(entries.size());
     for (int i = 0; i < entries.size(); i++) {
       IndexEntry e = entries.get(i);
@@ -95,13 +98,13 @@ final class CorpusDuplicates {
       }
       boolean near = bestSim >= nearJaccard;
       if (near) found.add(new IngestSummary.DuplicateOf(path, id, best, true, bestSim));
-      out.add(e.withCorpus(new CorpusMarks(sig, bands, near ? best : "", near ? bestSim : 0, fileTime)));
+      out.add(e.withCorpus(new CorpusMarks(sig, bands, near ? best : "", near ? bestSim : 0, fileTime, keys.get(i))));
       if (!empty) {
         run.add(sig);
         runIds.add(id);
         runSignatures.add(sig);
       }
-      for (Chunk c : e.chunks()) chunkKeys.merge(Boilerplate.key(c.text()), 1, Integer::sum);
+      for (String k : keys.get(i)) chunkKeys.merge(k, 1, Integer::sum);
     }
     return out;
   }

@@ -24,6 +24,12 @@ import java.util.TreeMap;
 public final class JsonlLoader implements Loader {
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** A JSON Lines file is a corpus export: streamed, with the size cap applied per document. */
+  @Override
+  public boolean container() {
+    return true;
+  }
+
   @Override
   public List<String> extensions() {
     return List.of(".jsonl", ".ndjson");

@@ -44,6 +44,7 @@ public final class LoadGuard {
 
   /** Every document of {@code file} as {@code loader} reads it, or an exception naming what was wrong. */
   public List<LoadedDocument> load(Loader loader, Path file) throws IngestException {
+    if (loader.container()) return loadContainer(loader, file);
     byte[] content = read(file);
     if (!loader.binaryFormat()) {
       String binary = Binary.why(content);
@@ -51,7 +52,44 @@ public final class LoadGuard {
         throw new Rejected(Rejected.Reason.BINARY, file + ": binary content (" + binary + "), not text; skipped");
       }
     }
-    FutureTask<List<LoadedDocument>> task = new FutureTask<>(() -> loader.load(file, content));
+    return withTimeout(file, () -> loader.load(file, content));
+  }
+
+  /**
+   * A container (JSON Lines): its first bytes are checked for binary content, the loader streams the
+   * file, and each document is held to the size cap instead of the whole file.
+   */
+  private List<LoadedDocument> loadContainer(Loader loader, Path file) throws IngestException {
+    byte[] head;
+    try (InputStream in = Files.newInputStream(file)) {
+      head = in.readNBytes(8192);
+    } catch (NoSuchFileException e) {
+      throw new IngestException(file + ": no such file");
+    } catch (AccessDeniedException e) {
+      throw new IngestException(file + ": permission denied");
+    } catch (IOException e) {
+      throw new IngestException(file + ": cannot read: " + e.getMessage(), e);
+    }
+    String binary = Binary.why(head);
+    if (binary != null) {
+      throw new Rejected(Rejected.Reason.BINARY, file + ": binary content (" + binary + "), not text; skipped");
+    }
+    List<LoadedDocument> docs = withTimeout(file, () -> loader.load(file));
+    for (int i = 0; i < docs.size(); i++) {
+      LoadedDocument d = docs.get(i);
+      // A char takes at least one UTF-8 byte, so more chars than the cap is surely over it.
+      if (d.text().length() > limits.maxFileBytes()) {
+        throw new Rejected(Rejected.Reason.TOO_LARGE, file + ": document " + (d.id() != null ? "'" + d.id() + "'" : "#" + (i + 1))
+            + " too large (" + mb(d.text().length()) + " M chars; the limit is " + mb(limits.maxFileBytes())
+            + " MB per document of a JSON Lines file, --max-file-mb); skipped");
+      }
+    }
+    return docs;
+  }
+
+  private List<LoadedDocument> withTimeout(Path file, java.util.concurrent.Callable<List<LoadedDocument>> load)
+      throws IngestException {
+    FutureTask<List<LoadedDocument>> task = new FutureTask<>(load);
     Thread worker = new Thread(task, "ctxpack-load-" + THREADS.incrementAndGet());
     worker.setDaemon(true);
     worker.start();

@@ -22,4 +22,13 @@ public interface Loader {
   default boolean binaryFormat() {
     return false;
   }
+
+  /**
+   * Whether a file of this format is a container of many documents (JSON Lines exports): {@link
+   * LoadGuard} then streams it through {@link #load(Path)} and applies the size cap to each document
+   * rather than to the file, so a corpus export of any size can be ingested.
+   */
+  default boolean container() {
+    return false;
+  }
 }

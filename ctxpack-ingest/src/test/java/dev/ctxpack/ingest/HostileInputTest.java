@@ -143,6 +143,28 @@ class HostileInputTest {
   }
 
   @Test
+  void aJsonLinesExportIsHeldToTheCapPerDocumentNotPerFile() throws Exception {
+    LoadGuard guard = new LoadGuard(new LoadLimits(200, Duration.ofSeconds(30)));
+    StringBuilder export = new StringBuilder();
+    for (int i = 0; i < 40; i++) {
+      export.append("{\"_id\": \"doc-").append(i).append("\", \"text\": \"Document ").append(i)
+          .append(" of a corpus export, well under the cap.\"}\n");
+    }
+    Path ok = write("export.jsonl", export.toString());
+    assertThat(Files.size(ok)).isGreaterThan(200);
+    assertThat(guard.load(new JsonlLoader(), ok)).hasSize(40);
+
+    Path big = write("big.jsonl", export + "{\"_id\": \"huge\", \"text\": \"" + "word ".repeat(60) + "\"}\n");
+    assertThatThrownBy(() -> guard.load(new JsonlLoader(), big))
+        .isInstanceOfSatisfying(Rejected.class, r -> assertThat(r.reason()).isEqualTo(Rejected.Reason.TOO_LARGE))
+        .hasMessageContaining("document 'huge' too large");
+
+    Path binary = write("binary.jsonl", new byte[] {'{', 0, 0, 0, '}'});
+    assertThatThrownBy(() -> guard.load(new JsonlLoader(), binary))
+        .isInstanceOfSatisfying(Rejected.class, r -> assertThat(r.reason()).isEqualTo(Rejected.Reason.BINARY));
+  }
+
+  @Test
   void aLoaderThatThrowsSomethingElseFailsTheFileWithTheErrorNamed() throws Exception {
     Loader broken = new Loader() {
       @Override

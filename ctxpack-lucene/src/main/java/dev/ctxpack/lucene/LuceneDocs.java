@@ -63,7 +63,7 @@ final class LuceneDocs {
       d.add(new StoredField(Fields.PAGE, c.page()));
       d.add(new StoredField(Fields.TOKENS, c.tokens()));
       d.add(new StoredField(Fields.ORDINAL, i));
-      d.add(new StringField(Fields.CHUNK_KEY, Boilerplate.key(c.text()), Field.Store.YES));
+      d.add(new StringField(Fields.CHUNK_KEY, chunkKey(e, i), Field.Store.YES));
       if (e.corpus().nearDuplicate()) {
         d.add(new StoredField(Fields.NEAR_DUP_OF, e.corpus().nearDuplicateOf()));
         d.add(new StoredField(Fields.NEAR_SIM, e.corpus().similarity()));
@@ -103,8 +103,14 @@ final class LuceneDocs {
     }
     if (m.fileTime() != 0) rec.add(new StoredField(Fields.FILE_TIME, m.fileTime()));
     java.util.Set<String> keys = new java.util.TreeSet<>();
-    for (Chunk c : e.chunks()) keys.add(Boilerplate.key(c.text()));
+    for (int i = 0; i < e.chunks().size(); i++) keys.add(chunkKey(e, i));
     for (String k : keys) rec.add(new StringField(Fields.CHUNK_KEYS, k, Field.Store.NO));
+  }
+
+  /** Chunk {@code i}'s boilerplate key: as ingestion computed it, else computed here. */
+  private static String chunkKey(IndexEntry e, int i) {
+    List<String> keys = e.corpus().chunkKeys();
+    return keys.size() == e.chunks().size() ? keys.get(i) : Boilerplate.key(e.chunks().get(i).text());
   }
 
   /** The stored signature of a record, or null. */
