@@ -3,20 +3,19 @@ package dev.ctxpack.chunk;
 import dev.ctxpack.model.Chunk;
 import dev.ctxpack.model.Document;
 import dev.ctxpack.model.Span;
-import dev.ctxpack.text.SentenceSegmenter;
 import dev.ctxpack.token.EncodedText;
 import dev.ctxpack.token.Tokenizer;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One chunk per sentence, as the segmenter finds them; a sentence over the maximum is cut between
+ * One chunk per sentence, as the segmenter finds them, a short heading without final punctuation
+ * joined to the sentence it opens ({@link SentenceUnits}); a sentence over the maximum is cut between
  * words (a word over the maximum at token boundaries) into as few chunks as fit.
  */
 public final class SentenceChunker implements Chunker {
   private final Tokenizer tokenizer;
   private final int maxTokens;
-  private final SentenceSegmenter segmenter = new SentenceSegmenter();
 
   public SentenceChunker(Tokenizer tokenizer, int maxTokens) {
     this.tokenizer = tokenizer;
@@ -43,7 +42,7 @@ public final class SentenceChunker implements Chunker {
     EncodedText encoded = EncodedText.of(tokenizer, text);
     List<Integer> counts = new ArrayList<>();
     List<Span> units = new ArrayList<>();
-    for (Span sentence : segmenter.split(text, doc.language())) {
+    for (Span sentence : SentenceUnits.of(text, doc.language())) {
       List<Integer> pieceCounts = new ArrayList<>();
       List<Span> pieces = TextUnits.fit(encoded, List.of(sentence), maxTokens, pieceCounts);
       pack(encoded, pieces, pieceCounts, units, counts);

@@ -2,19 +2,16 @@ package dev.ctxpack.chunk;
 
 import dev.ctxpack.model.Language;
 import dev.ctxpack.model.Span;
-import dev.ctxpack.text.SentenceSegmenter;
 import java.util.List;
 
 /**
  * Widens a retrieved span to the sentences around it, for chunks indexed one sentence at a time
- * ({@link SentenceWindowChunker}). The document's stored text is segmented again (the segmenter is
- * deterministic, so its sentences are the ones the chunks were cut from), and the span grows from the
+ * ({@link SentenceWindowChunker}). The document's stored text is segmented again into the units the
+ * chunker cut ({@link SentenceUnits}: deterministic, so the same sentences), and the span grows from the
  * first sentence it touches minus {@code n} to the last plus {@code n}, within the document: the
  * result is a verbatim span of the stored text, never shorter than the hit.
  */
 public final class SentenceWindow {
-  private static final SentenceSegmenter SEGMENTER = new SentenceSegmenter();
-
   private SentenceWindow() {}
 
   /** The span of {@code hit} in {@code text} widened by {@code n} sentences each side. */
@@ -24,7 +21,7 @@ public final class SentenceWindow {
       throw new IllegalArgumentException("span " + hit + " is outside the text of length " + text.length());
     }
     if (n == 0) return hit;
-    List<Span> sentences = SEGMENTER.split(text, language);
+    List<Span> sentences = SentenceUnits.of(text, language);
     int first = -1;
     int last = -1;
     for (int i = 0; i < sentences.size(); i++) {

@@ -26,6 +26,17 @@ class SentenceChunkerTest {
   }
 
   @Test
+  void aShortHeadingWithoutPunctuationOpensTheSentenceAfterIt() {
+    assertThat(chunkTexts(64, "OBJECTIVES To survey archived samples. METHODS We tested 32,441 samples."))
+        .containsExactly("OBJECTIVES To survey archived samples.", "METHODS We tested 32,441 samples.");
+    assertThat(chunkTexts(64, "# Resultados\n\nA receita cresceu. O custo caiu."))
+        .containsExactly("# Resultados\n\nA receita cresceu.", "O custo caiu.");
+    // Not a heading: a list item, a sentence with its final punctuation, a line of five words or more.
+    assertThat(chunkTexts(64, "Notas:\n- item um\n- item dois\n\nUma linha com cinco palavras\n\nFim do texto."))
+        .containsExactly("Notas:", "- item um", "- item dois", "Uma linha com cinco palavras", "Fim do texto.");
+  }
+
+  @Test
   void aSentenceOverTheMaximumIsCutBetweenWords() {
     String sentence = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen.";
     List<String> pieces = chunkTexts(8, sentence);
