@@ -104,7 +104,10 @@ final class IngestCommand implements Callable<Integer> {
       out.printf("added %d, updated %d, unchanged %d, duplicates %d, removed %d, failed %d; %d chunks in %.1fs%n",
           s.added(), s.updated(), s.unchanged(), s.duplicates(), s.removed(), s.failed().size(), s.chunks(), s.seconds());
     }
-    for (IngestSummary.Failure f : s.failed()) err.println("error: " + f.path() + ": " + f.error());
+    for (IngestSummary.Failure f : s.failed()) {
+      // Most errors already start with the file they are about; name it once.
+      err.println("error: " + (f.error().startsWith(f.path()) ? f.error() : f.path() + ": " + f.error()));
+    }
     return s.failed().isEmpty() ? ExitCodes.OK : ExitCodes.FAILURE;
   }
 

@@ -85,6 +85,8 @@ class LoadingCliTest {
       assertThat(f.get("path").asText()).endsWith("binary.txt");
       assertThat(f.get("error").asText()).contains("binary content (looks like an ELF executable)");
     });
+    String binary = corpus.resolve("binary.txt").toString();
+    assertThat(r.err()).contains("error: " + binary + ": binary content").doesNotContain(binary + ": " + binary);
     JsonNode hits = CliRunner.run("search", "--index", index, "--format", "json", "-q", "yeast dough", "--mode", "bm25")
         .json();
     assertThat(hits.get("results").get(0).get("title").asText()).isEqualTo("Bread");
