@@ -62,10 +62,50 @@ public final class JTokkitTokenizer implements Tokenizer {
    * the byte length of {@code text} (a lone surrogate counting as the one byte of {@code '?'}).
    */
   int[] tokenByteLengths(String text) {
-    IntArrayList ids = encoding.encodeOrdinary(text);
-    int[] out = new int[ids.size()];
-    for (int i = 0; i < out.length; i++) out[i] = byteLength(ids.get(i));
-    return out;
+    // A letter followed by a plain space is a piece boundary of the BPE pre-tokenizer (no piece holds
+    // one; see EncodedText), so the text is encoded segment by segment between such boundaries, and
+    // the segments, mostly single words with their leading space, are encoded once and remembered.
+    int n = text.length();
+    int[] out = new int[Math.max(16, n / 3)];
+    int size = 0;
+    int from = 0;
+    for (int p = 1; p <= n; p++) {
+      if (p < n && !(text.charAt(p) == ' ' && Character.isLetter(text.charAt(p - 1)))) continue;
+      int[] lengths = segmentByteLengths(text, from, p);
+      if (size + lengths.length > out.length) out = java.util.Arrays.copyOf(out, Math.max(out.length * 2, size + lengths.length));
+      System.arraycopy(lengths, 0, out, size, lengths.length);
+      size += lengths.length;
+      from = p;
+    }
+    return java.util.Arrays.copyOf(out, size);
+  }
+
+  /** Segments longer than this are encoded without being remembered. */
+  private static final int CACHED_SEGMENT_CHARS = 48;
+  /** The segment cache is emptied when it holds this many segments, so it stays a few MB. */
+  private static final int CACHED_SEGMENTS = 1 << 17;
+  private final java.util.concurrent.ConcurrentHashMap<String, int[]> segments = new java.util.concurrent.ConcurrentHashMap<>();
+
+  private int[] segmentByteLengths(String text, int from, int to) {
+    String segment = text.substring(from, to);
+    boolean cacheable = to - from <= CACHED_SEGMENT_CHARS;
+    if (cacheable) {
+      int[] known = segments.get(segment);
+      if (known != null) return known;
+    }
+    IntArrayList ids = encoding.encodeOrdinary(segment);
+    int[] lengths = new int[ids.size()];
+    for (int i = 0; i < lengths.length; i++) lengths[i] = byteLength(ids.get(i));
+    if (cacheable) {
+      if (segments.size() >= CACHED_SEGMENTS) segments.clear();
+      segments.put(segment, lengths);
+    }
+    return lengths;
+  }
+
+  /** Forgets the remembered segment encodings (for measurements that must start cold). */
+  void clearSegmentCache() {
+    segments.clear();
   }
 
   private int byteLength(int id) {

@@ -26,6 +26,15 @@ public final class Tokenizers {
     };
   }
 
+  /**
+   * Forgets what the shipped tokenizers remember between texts (the encodings of short segments that
+   * {@link EncodedText} reuses): for measurements that must see a cold start. Counts never change.
+   */
+  public static void clearCaches() {
+    ((JTokkitTokenizer) O200K).clearSegmentCache();
+    ((JTokkitTokenizer) CL100K).clearSegmentCache();
+  }
+
   public static List<String> names() {
     return List.of("o200k_base", "cl100k_base");
   }
