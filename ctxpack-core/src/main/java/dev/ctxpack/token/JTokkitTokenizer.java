@@ -82,7 +82,7 @@ public final class JTokkitTokenizer implements Tokenizer {
 
   /** Segments longer than this are encoded without being remembered. */
   private static final int CACHED_SEGMENT_CHARS = 48;
-  /** The segment cache is emptied when it holds this many segments, so it stays a few MB. */
+  /** The segment cache is emptied when it holds this many segments, so it stays under about 20 MB. */
   private static final int CACHED_SEGMENTS = 1 << 17;
   private final java.util.concurrent.ConcurrentHashMap<String, int[]> segments = new java.util.concurrent.ConcurrentHashMap<>();
 
