@@ -25,9 +25,7 @@ public final class PassageChunker implements Chunker {
 
   public PassageChunker(Tokenizer tokenizer, int maxTokens, int words) {
     this.tokenizer = Objects.requireNonNull(tokenizer, "tokenizer");
-    if (maxTokens < TokenChunker.MIN_MAX_TOKENS) {
-      throw new IllegalArgumentException("chunk tokens must be >= " + TokenChunker.MIN_MAX_TOKENS + ", was " + maxTokens);
-    }
+    TokenChunker.checkMaxTokens(maxTokens);
     if (words < 1) throw new IllegalArgumentException("words per passage must be >= 1, was " + words);
     this.maxTokens = maxTokens;
     this.words = words;

@@ -47,12 +47,8 @@ public final class RecursiveChunker implements Chunker {
 
   public RecursiveChunker(Tokenizer tokenizer, int maxTokens, double overlap) {
     this.tokenizer = Objects.requireNonNull(tokenizer, "tokenizer");
-    if (maxTokens < TokenChunker.MIN_MAX_TOKENS) {
-      throw new IllegalArgumentException("chunk tokens must be >= " + TokenChunker.MIN_MAX_TOKENS + ", was " + maxTokens);
-    }
-    if (!(overlap >= 0 && overlap < 0.5)) {
-      throw new IllegalArgumentException("overlap must be in [0, 0.5), was " + overlap);
-    }
+    TokenChunker.checkMaxTokens(maxTokens);
+    TokenChunker.checkOverlap(overlap);
     this.maxTokens = maxTokens;
     this.overlap = overlap;
   }

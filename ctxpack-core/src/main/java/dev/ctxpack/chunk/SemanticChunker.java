@@ -61,9 +61,7 @@ public final class SemanticChunker implements Chunker {
   public SemanticChunker(Tokenizer tokenizer, Embedder embedder, int minTokens, int maxTokens, int buffer, double percentile) {
     this.tokenizer = Objects.requireNonNull(tokenizer, "tokenizer");
     this.embedder = Objects.requireNonNull(embedder, "embedder");
-    if (maxTokens < TokenChunker.MIN_MAX_TOKENS) {
-      throw new IllegalArgumentException("chunk tokens must be >= " + TokenChunker.MIN_MAX_TOKENS + ", was " + maxTokens);
-    }
+    TokenChunker.checkMaxTokens(maxTokens);
     if (minTokens < 0 || minTokens > maxTokens) {
       throw new IllegalArgumentException("minimum tokens must be in [0, " + maxTokens + "], was " + minTokens);
     }

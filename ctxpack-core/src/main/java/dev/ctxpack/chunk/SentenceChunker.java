@@ -19,10 +19,7 @@ public final class SentenceChunker implements Chunker {
 
   public SentenceChunker(Tokenizer tokenizer, int maxTokens) {
     this.tokenizer = tokenizer;
-    if (maxTokens < TokenChunker.MIN_MAX_TOKENS) {
-      throw new IllegalArgumentException(
-          "chunk tokens must be >= " + TokenChunker.MIN_MAX_TOKENS + ", was " + maxTokens);
-    }
+    TokenChunker.checkMaxTokens(maxTokens);
     this.maxTokens = maxTokens;
   }
 

@@ -35,14 +35,24 @@ public final class TokenChunker implements Chunker {
 
   public TokenChunker(Tokenizer tokenizer, int maxTokens, double overlap) {
     this.tokenizer = Objects.requireNonNull(tokenizer, "tokenizer");
+    this.maxTokens = checkMaxTokens(maxTokens);
+    this.overlap = checkOverlap(overlap);
+  }
+
+  /** {@code maxTokens}, if a chunker can keep it as its hard maximum; every chunker checks with this. */
+  static int checkMaxTokens(int maxTokens) {
     if (maxTokens < MIN_MAX_TOKENS) {
       throw new IllegalArgumentException("chunk tokens must be >= " + MIN_MAX_TOKENS + ", was " + maxTokens);
     }
+    return maxTokens;
+  }
+
+  /** {@code overlap}, if it is a fraction of the maximum in [0, 0.5). */
+  static double checkOverlap(double overlap) {
     if (!(overlap >= 0 && overlap < 0.5)) {
       throw new IllegalArgumentException("overlap must be in [0, 0.5), was " + overlap);
     }
-    this.maxTokens = maxTokens;
-    this.overlap = overlap;
+    return overlap;
   }
 
   @Override

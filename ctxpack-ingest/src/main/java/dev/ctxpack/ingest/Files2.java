@@ -14,13 +14,16 @@ final class Files2 {
   static byte[] readBytes(Path file) throws IngestException {
     try {
       return Files.readAllBytes(file);
-    } catch (NoSuchFileException e) {
-      throw new IngestException(file + ": no such file");
-    } catch (AccessDeniedException e) {
-      throw new IngestException(file + ": permission denied");
     } catch (IOException e) {
-      throw new IngestException(file + ": cannot read: " + e.getMessage(), e);
+      throw cannotRead(file, e);
     }
+  }
+
+  /** What a failed read of {@code file} is reported as: missing, not permitted, or the error's message. */
+  static IngestException cannotRead(Path file, IOException e) {
+    if (e instanceof NoSuchFileException) return new IngestException(file + ": no such file");
+    if (e instanceof AccessDeniedException) return new IngestException(file + ": permission denied");
+    return new IngestException(file + ": cannot read: " + e.getMessage(), e);
   }
 
   /** The text of {@code content} as {@link TextDecoding} decodes it; binary content is refused. */

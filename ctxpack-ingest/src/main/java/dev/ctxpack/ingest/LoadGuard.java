@@ -2,9 +2,7 @@ package dev.ctxpack.ingest;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -46,12 +44,7 @@ public final class LoadGuard {
   public List<LoadedDocument> load(Loader loader, Path file) throws IngestException {
     if (loader.container()) return loadContainer(loader, file);
     byte[] content = read(file);
-    if (!loader.binaryFormat()) {
-      String binary = Binary.why(content);
-      if (binary != null) {
-        throw new Rejected(Rejected.Reason.BINARY, file + ": binary content (" + binary + "), not text; skipped");
-      }
-    }
+    if (!loader.binaryFormat()) refuseBinary(file, content);
     return withTimeout(file, () -> loader.load(file, content));
   }
 
@@ -63,17 +56,10 @@ public final class LoadGuard {
     byte[] head;
     try (InputStream in = Files.newInputStream(file)) {
       head = in.readNBytes(8192);
-    } catch (NoSuchFileException e) {
-      throw new IngestException(file + ": no such file");
-    } catch (AccessDeniedException e) {
-      throw new IngestException(file + ": permission denied");
     } catch (IOException e) {
-      throw new IngestException(file + ": cannot read: " + e.getMessage(), e);
+      throw Files2.cannotRead(file, e);
     }
-    String binary = Binary.why(head);
-    if (binary != null) {
-      throw new Rejected(Rejected.Reason.BINARY, file + ": binary content (" + binary + "), not text; skipped");
-    }
+    refuseBinary(file, head);
     List<LoadedDocument> docs = withTimeout(file, () -> loader.load(file));
     for (int i = 0; i < docs.size(); i++) {
       LoadedDocument d = docs.get(i);
@@ -124,12 +110,15 @@ public final class LoadGuard {
         if (content.length > max) throw tooLarge(file, "more than " + mb(max) + " MB read");
         return content;
       }
-    } catch (NoSuchFileException e) {
-      throw new IngestException(file + ": no such file");
-    } catch (AccessDeniedException e) {
-      throw new IngestException(file + ": permission denied");
     } catch (IOException e) {
-      throw new IngestException(file + ": cannot read: " + e.getMessage(), e);
+      throw Files2.cannotRead(file, e);
+    }
+  }
+
+  private static void refuseBinary(Path file, byte[] content) throws Rejected {
+    String binary = Binary.why(content);
+    if (binary != null) {
+      throw new Rejected(Rejected.Reason.BINARY, file + ": binary content (" + binary + "), not text; skipped");
     }
   }
 

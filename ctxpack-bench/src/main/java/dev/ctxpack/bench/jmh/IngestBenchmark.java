@@ -1,30 +1,16 @@
 package dev.ctxpack.bench.jmh;
 
-import dev.ctxpack.chunk.TokenChunker;
-import dev.ctxpack.ingest.IngestOptions;
 import dev.ctxpack.ingest.IngestSummary;
-import dev.ctxpack.ingest.Ingestor;
-import dev.ctxpack.ingest.Loaders;
-import dev.ctxpack.lucene.LuceneIndex;
-import dev.ctxpack.token.Tokenizers;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -39,40 +25,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 4)
 @Measurement(iterations = 8)
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx2g"})
-public class IngestBenchmark {
-  private Path corpus;
-  private Path dir;
-
-  @Setup(Level.Trial)
-  public void corpus() throws IOException {
-    String v = System.getProperty(SciFactIndex.DATA_PROPERTY, System.getenv("CTXPACK_DATA"));
-    Path data = Path.of(v == null || v.isBlank() ? "../shared/data" : v);
-    corpus = data.resolve("scifact/beir_test/corpus.jsonl");
-    if (!Files.isRegularFile(corpus)) {
-      throw new IOException("no SciFact corpus at " + corpus + ": run from the project root or pass -D"
-          + SciFactIndex.DATA_PROPERTY + "=DIR");
-    }
-  }
-
-  @Setup(Level.Invocation)
-  public void freshIndex() throws IOException {
-    dir = Files.createTempDirectory("ctxpack-jmh-ingest");
-  }
-
-  @TearDown(Level.Invocation)
-  public void deleteIndex() throws IOException {
-    try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-    }
-  }
-
+public class IngestBenchmark extends SciFactIngest {
   @Benchmark
   public IngestSummary ingestNoEmbed() throws IOException {
-    try (LuceneIndex index = LuceneIndex.open(dir)) {
-      IngestOptions o = IngestOptions.of(new TokenChunker(Tokenizers.defaultTokenizer(), 300, 0.15), null);
-      IngestSummary s = new Ingestor(index, Loaders.defaults(), o, null).ingest(List.of(corpus));
-      if (!s.failed().isEmpty()) throw new IOException("ingest failed: " + s.failed());
-      return s;
-    }
+    return ingest(o -> o);
   }
 }
