@@ -135,6 +135,9 @@ public final class Cleaner {
     List<Cut> cuts = new ArrayList<>();
     pageEdges(t, doc, storage, starts, keys, protectedLine, cuts);
     repeated(t, starts, ends, keys, protectedLine, corpus, cuts);
+    // Boilerplate is what surrounds a document's own text: when the lines found repeating are all it
+    // has (templated one-line records alike but for their figures), they are its text and stay.
+    if (leavesNothing(t, cuts)) cuts.clear();
     for (Pattern p : patterns) regex(t, p, cuts);
     cuts.sort(Comparator.comparingInt(Cut::start).thenComparing(Cut::reason));
     List<Edit> merged = new ArrayList<>();
@@ -148,6 +151,15 @@ public final class Cleaner {
       }
     }
     return TextEdits.of(merged);
+  }
+
+  /** Whether removing {@code cuts} would leave {@code t} without a non-blank character. */
+  private static boolean leavesNothing(String t, List<Cut> cuts) {
+    if (cuts.isEmpty()) return false;
+    boolean[] cut = new boolean[t.length()];
+    for (Cut c : cuts) java.util.Arrays.fill(cut, c.start(), c.end(), true);
+    for (int i = 0; i < t.length(); i++) if (!cut[i] && !Character.isWhitespace(t.charAt(i))) return false;
+    return true;
   }
 
   /** The range of line {@code i} with its line break. */

@@ -105,6 +105,24 @@ class CleanerTest {
   }
 
   @Test
+  void aDocumentThatIsOnlyALineFoundRepeatingKeepsIt() {
+    // Templated one-line records, alike but for their figures: each line is its document's text.
+    List<LoadedDocument> docs = new java.util.ArrayList<>();
+    for (int i = 0; i < 30; i++) {
+      docs.add(new LoadedDocument(null, "file:///r" + i, "r" + i, "Record " + i + " of batch " + (i % 3) + " was received.\n",
+          Map.of(), List.of()));
+    }
+    CorpusLines lines = new CorpusLines(CleanOptions.defaults());
+    docs.forEach(lines::add);
+    assertThat(lines.active()).isTrue();
+    for (LoadedDocument d : docs) {
+      Cleaned c = cleaner.clean(d, lines);
+      assertThat(c.doc().text()).isEqualTo(d.text().strip());
+      assertThat(c.removals()).isEmpty();
+    }
+  }
+
+  @Test
   void aSmallBatchJudgesNoLineAcrossTheCorpus() {
     String boiler = "Accept cookies to continue reading this page";
     List<LoadedDocument> docs = corpus(10, boiler);
