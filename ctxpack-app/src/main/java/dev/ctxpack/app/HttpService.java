@@ -112,8 +112,10 @@ final class HttpService implements AutoCloseable {
     private long requestTimeoutMillis = DEFAULT_REQUEST_TIMEOUT_MILLIS;
     private int maxConcurrent = defaultMaxConcurrent();
     private PrintWriter log = new PrintWriter(System.err, true);
-    private final Map<String, JsonEndpoint> posts = new LinkedHashMap<>();
+    private final Map<String, Handler> posts = new LinkedHashMap<>();
+    private final Map<String, Handler> deletes = new LinkedHashMap<>();
     private final Map<String, String> unavailable = new LinkedHashMap<>();
+    private java.util.function.Function<String, java.util.Optional<Caller>> authenticator = header -> java.util.Optional.of(Caller.LOCAL);
 
     private Builder() {}
 
@@ -157,8 +159,34 @@ final class HttpService implements AutoCloseable {
 
     /** {@code POST path}: the body is one request for {@code endpoint}, the answer its result. */
     Builder post(String path, JsonEndpoint endpoint) {
+      return post(path, (caller, request) -> endpoint.handle(request));
+    }
+
+    /** {@code POST path}: the body is one request for {@code handler}, run for the request's caller. */
+    Builder post(String path, Handler handler) {
       checkNew(path);
-      posts.put(path, endpoint);
+      posts.put(path, handler);
+      return this;
+    }
+
+    /**
+     * {@code DELETE path}, where {@code path} ends with a parameter in Javalin's {@code <name>} form
+     * (which takes the rest of the path, slashes included): the request object holds the path's
+     * parameters and the query's (first value of each), e.g. {@code {"id": "...", "collection": "..."}}.
+     */
+    Builder delete(String path, Handler handler) {
+      checkNew(path);
+      deletes.put(path, handler);
+      return this;
+    }
+
+    /**
+     * How a request's {@code Authorization} header (null when absent) names its caller: empty means
+     * 401 {@code unauthorized}. By default every request is {@link Caller#LOCAL}. {@code GET} routes
+     * (health, readiness, metrics) need no caller.
+     */
+    Builder authenticator(java.util.function.Function<String, java.util.Optional<Caller>> authenticator) {
+      this.authenticator = java.util.Objects.requireNonNull(authenticator, "authenticator");
       return this;
     }
 
@@ -171,15 +199,18 @@ final class HttpService implements AutoCloseable {
 
     private void checkNew(String path) {
       if (!path.startsWith("/")) throw new IllegalArgumentException("a path starts with '/': " + path);
-      if (path.equals(HEALTH) || path.equals(READY) || path.equals(METRICS) || posts.containsKey(path) || unavailable.containsKey(path)) {
+      if (path.equals(HEALTH) || path.equals(READY) || path.equals(METRICS) || posts.containsKey(path)
+          || deletes.containsKey(path) || unavailable.containsKey(path)) {
         throw new IllegalArgumentException("route " + path + " given twice");
       }
     }
 
     /** Starts listening; fails if the address cannot be bound. */
     HttpService start() {
-      Map<String, JsonEndpoint> routes = Map.copyOf(posts);
+      Map<String, Handler> routes = Map.copyOf(posts);
+      Map<String, Handler> removals = Map.copyOf(deletes);
       Map<String, String> down = Map.copyOf(unavailable);
+      var auth = authenticator;
       long cap = maxBodyBytes;
       PrintWriter out = log;
       Limits limits = new Limits(requestTimeoutMillis, maxConcurrent);
@@ -188,6 +219,8 @@ final class HttpService implements AutoCloseable {
       Set<String> known = new HashSet<>(Set.of(HEALTH, READY, METRICS));
       known.addAll(routes.keySet());
       known.addAll(down.keySet());
+      Map<String, String> prefixes = new LinkedHashMap<>();
+      for (String path : removals.keySet()) prefixes.put(path.substring(0, path.indexOf('<')), path);
       Javalin app = Javalin.create(config -> {
         config.startup.showJavalinBanner = false;
         config.startup.showOldJavalinVersionWarning = false;
@@ -206,30 +239,43 @@ final class HttpService implements AutoCloseable {
           else ctx.json(Json.object().put("status", "ready"));
         });
         config.routes.get(METRICS, ctx -> ctx.contentType(Metrics.CONTENT_TYPE).result(metrics.render()));
-        routes.forEach((path, endpoint) -> config.routes.post(path, ctx -> {
+        routes.forEach((path, handler) -> config.routes.post(path, ctx -> {
+          Caller caller = caller(ctx, auth);
           ObjectNode request = Json.parseObject(body(ctx, cap));
-          ObjectNode result = limits.run(endpoint, request, out, ctx.method() + " " + ctx.path());
+          ObjectNode result = limits.run(r -> handler.handle(caller, r), request, out, ctx.method() + " " + ctx.path());
           metrics.result(path, result);
           ctx.json(result);
         }));
+        removals.forEach((path, handler) -> config.routes.delete(path, ctx -> {
+          Caller caller = caller(ctx, auth);
+          ObjectNode request = Json.object();
+          ctx.queryParamMap().forEach((k, v) -> {
+            if (!v.isEmpty()) request.put(k, v.get(0));
+          });
+          ctx.pathParamMap().forEach(request::put);
+          ctx.json(limits.run(r -> handler.handle(caller, r), request, out, ctx.method() + " " + ctx.path()));
+        }));
         down.forEach((path, why) -> config.routes.post(path, ctx -> {
+          caller(ctx, auth);
           throw new HttpError(503, "unavailable", why);
         }));
         config.routes.exception(Exception.class, (e, ctx) -> error(ctx, e, out));
         // Javalin answers an unknown path or method itself; these give that answer our shape.
         config.routes.error(404, ctx -> {
+          // A route's own 404 (no such document or collection) has its answer already.
+          if (ctx.attribute(ERROR_CODE) != null) return;
           ctx.attribute(ERROR_CODE, "not_found");
           ctx.json(errorBody("not_found", "no such endpoint: " + ctx.method() + " " + ctx.path()));
         });
         config.routes.error(405, ctx -> {
           ctx.attribute(ERROR_CODE, "method_not_allowed");
-          ctx.header("Allow", GETS.contains(ctx.path()) ? "GET" : "POST");
+          ctx.header("Allow", GETS.contains(ctx.path()) ? "GET" : label(ctx.path(), known, prefixes).contains("<") ? "DELETE" : "POST");
           ctx.json(errorBody("method_not_allowed", ctx.method() + " is not allowed on " + ctx.path()));
         });
         // Every answer, errors included, once it is written: the endpoint label is the route, or
         // "other" for a path the service does not have (so clients cannot add series at will).
         config.requestLogger.http((ctx, ms) -> {
-          String endpoint = known.contains(ctx.path()) ? ctx.path() : "other";
+          String endpoint = label(ctx.path(), known, prefixes);
           int status = ctx.statusCode();
           metrics.request(endpoint, status, ctx.attribute(ERROR_CODE), ms / 1000.0);
         });
@@ -262,6 +308,27 @@ final class HttpService implements AutoCloseable {
   /** The context attribute that carries an error answer's code to the metrics. */
   private static final String ERROR_CODE = "ctxpack.errorCode";
   private static final String INTERNAL = "internal error; the server's log has the details";
+
+  /** A route's work: what {@code caller} asked by {@code request} (a POST's body; a DELETE's parameters) to the answer. */
+  @FunctionalInterface
+  interface Handler {
+    ObjectNode handle(Caller caller, ObjectNode request) throws Exception;
+  }
+
+  /** The request's caller, or 401 {@code unauthorized} (the same answer for a missing, malformed or unknown key). */
+  private static Caller caller(Context ctx, java.util.function.Function<String, java.util.Optional<Caller>> auth) {
+    return auth.apply(ctx.header("Authorization")).orElseThrow(() -> new HttpError(401, "unauthorized",
+        "this service needs an API key: send 'Authorization: Bearer KEY' with a key of --tenants"));
+  }
+
+  /** The metrics label of {@code path}: its route ({@code /v1/documents/<id>} for any id), or "other". */
+  private static String label(String path, Set<String> known, Map<String, String> prefixes) {
+    if (known.contains(path)) return path;
+    for (var p : prefixes.entrySet()) {
+      if (path.startsWith(p.getKey()) && path.length() > p.getKey().length()) return p.getValue();
+    }
+    return "other";
+  }
 
   /** An error with its HTTP status and code. */
   static final class HttpError extends RuntimeException {
@@ -413,6 +480,7 @@ final class HttpService implements AutoCloseable {
       message = INTERNAL;
     }
     ctx.attribute(ERROR_CODE, code);
+    if (status == 401) ctx.header("WWW-Authenticate", "Bearer realm=\"ctxpack\"");
     ctx.status(status).json(errorBody(code, message));
   }
 

@@ -74,12 +74,9 @@ final class IngestCommand implements Callable<Integer> {
           + " (MinHash) is at least J, in (0, 1]. Default: ${DEFAULT-VALUE}.")
   double nearDuplicate;
 
-  @Override
-  public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
+  /** The ingestion options these flags give, embedding with {@code embedder} (null: none); fails on a bad flag. */
+  IngestOptions options(Embedder embedder) {
     if (!(nearDuplicate > 0 && nearDuplicate <= 1)) throw new UsageException("--near-duplicate must be in (0, 1], was " + nearDuplicate);
-    Embedder embedder = noEmbed ? null : Components.embedder(common.embedder);
     Chunker chunker = chunking.chunker(() -> embedder != null ? embedder : Components.embedder(common.embedder));
     Optional<Language> language = lang.equalsIgnoreCase("auto") ? Optional.empty() : Optional.of(Language.fromCode(lang));
     if (vectorWindow != 0 && vectorWindow < TokenChunker.MIN_MAX_TOKENS) {
@@ -92,8 +89,21 @@ final class IngestCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
-    IngestOptions options = new IngestOptions(chunker, language, Optional.ofNullable(embedder), vectorWindow, commitEvery,
+    return new IngestOptions(chunker, language, Optional.ofNullable(embedder), vectorWindow, commitEvery,
         sync, !noSentenceVectors, loading.limits(), files, cleaning.options());
+  }
+
+  /** An ingestor into {@code index} with these flags (for {@code POST /v1/documents}: no progress shown). */
+  Ingestor ingestor(dev.ctxpack.index.Index index, Embedder embedder) {
+    return new Ingestor(index, Loaders.defaults(), options(embedder), null, nearDuplicate);
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    Embedder embedder = noEmbed ? null : Components.embedder(common.embedder);
+    IngestOptions options = options(embedder);
     IngestSummary s;
     try (LuceneIndex index = LuceneIndex.open(common.indexPath())) {
       s = new Ingestor(index, Loaders.defaults(), options, new Progress(err, Progress.terminal()), nearDuplicate).ingest(paths);

@@ -1,12 +1,14 @@
 package dev.ctxpack.app;
 
 import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.index.Index;
 import dev.ctxpack.lucene.LuceneIndex;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -57,6 +59,12 @@ final class ServeCommand implements Callable<Integer> {
       description = "Most requests run at once; more wait briefly, then get 503 busy. Default: twice the processors (${DEFAULT-VALUE}).")
   int maxConcurrent = HttpService.defaultMaxConcurrent();
 
+  @Option(names = "--tenants", paramLabel = "FILE",
+      description = "Tenants, their collections (one index each) and API keys (JSON; see docs/API.md). With it every"
+          + " /v1 request needs 'Authorization: Bearer KEY' and sees only its tenant's collections and the documents"
+          + " its key's labels may read; --index is then not used.")
+  Path tenants;
+
   /** The index used when none is given, if it exists (a field so tests can point it elsewhere). */
   Path defaultIndex = Path.of(".ctxpack");
 
@@ -98,38 +106,95 @@ final class ServeCommand implements Callable<Integer> {
 
   /** Opens the components, starts listening and says where on {@code log}; the caller closes it. */
   Running start(PrintWriter log) throws IOException {
+    Tenants t = tenants != null ? Tenants.load(tenants) : null;
     String env = System.getenv("CTXPACK_INDEX");
     Path given = index != null ? index : env != null && !env.isBlank() ? Path.of(env) : null;
     Path path = given != null ? given : defaultIndex;
-    // An index given is required; the default one only if it is there (compress and dedup need none).
-    LuceneIndex idx = given != null || Files.isDirectory(path) ? Components.openExisting(path) : null;
+    ServeCollections.Defaults commands = new ServeCollections.Defaults(() -> defaults(new SearchCommand()),
+        () -> defaults(new PackCommand()), defaults(new IngestCommand(), "--embedder", embedder, "-"));
+    Supplier<Embedder> model = memoized(() -> Components.embedder(embedder));
+    ServeCollections collections;
+    if (t != null) {
+      collections = ServeCollections.open(t, commands, model);
+    } else if (given != null || Files.isDirectory(path)) {
+      // An index given is required; the default one only if it is there (compress and dedup need none).
+      collections = ServeCollections.single(Components.openExisting(path), commands, model);
+    } else {
+      collections = null;
+    }
     try {
+      if (collections != null) checkEmbedders(collections, model);
       HttpService.Builder routes = HttpService.builder().host(host).port(port).maxBodyBytes(maxBodyBytes)
           .requestTimeoutMillis(requestTimeoutMillis).maxConcurrent(maxConcurrent).log(log);
-      endpoints(routes, idx);
+      if (t != null) routes.authenticator(t::authenticate);
+      endpoints(routes, collections);
       HttpService service = routes.start();
       String where = host.contains(":") ? "[" + host + "]" : host;
-      log.println("ctxpack serve: listening on http://" + where + ":" + service.port() + " ("
-          + (idx != null ? "index " + path : "no index: /v1/search and /v1/pack answer 503; give --index DIR") + ")");
+      String serving = t != null ? t.all().size() + " tenants, " + collections.indexes().size() + " collections from " + tenants
+          : collections != null ? "index " + path
+          : "no index: /v1/search, /v1/pack and /v1/documents answer 503; give --index DIR";
+      log.println("ctxpack serve: listening on http://" + where + ":" + service.port() + " (" + serving + ")");
+      if (t == null && !isLoopback(host)) {
+        log.println("ctxpack serve: warning: listening beyond this machine without --tenants: anyone who can reach "
+            + where + " can read and change the index");
+      }
       log.flush();
-      return new Running(service, idx);
+      return new Running(service, collections);
     } catch (IOException | RuntimeException e) {
-      if (idx != null) idx.close();
+      if (collections != null) collections.close();
       throw e;
     }
   }
 
+  private static boolean isLoopback(String host) {
+    return host.equals("localhost") || host.startsWith("127.") || host.equals("::1") || host.equals("[::1]");
+  }
+
+  /** Every collection holding vectors was embedded by the serve's --embedder (else its dense search would be meaningless). */
+  private void checkEmbedders(ServeCollections collections, Supplier<Embedder> model) throws IOException {
+    for (LuceneIndex idx : collections.indexes()) {
+      Index.Stats st = idx.stats();
+      if (st.vectors() == 0) continue;
+      String have = st.embedderId().orElse("");
+      if (!have.isEmpty() && !have.equals(model.get().id())) {
+        throw new UsageException("the index " + idx.path() + " was embedded with " + have + " but --embedder gives "
+            + model.get().id() + ": pass the same --embedder as at ingest");
+      }
+    }
+  }
+
+  /** {@code supplier}'s value, computed once on first use (the embedding model loads only if needed). */
+  private static <T> Supplier<T> memoized(Supplier<T> supplier) {
+    return new Supplier<>() {
+      private volatile T value;
+
+      @Override
+      public T get() {
+        T v = value;
+        if (v == null) {
+          synchronized (this) {
+            if (value == null) value = supplier.get();
+            v = value;
+          }
+        }
+        return v;
+      }
+    };
+  }
+
   /**
    * The routes. Each is the {@link JsonEndpoint} the command's {@code --batch} mode runs, built
-   * from that command's default options; a new command's endpoint is one more line here.
+   * from that command's default options; a new command's endpoint is one more line here. Search
+   * and pack run over the caller's collection as its access may read it ({@link ServeCollections}).
    */
-  private void endpoints(HttpService.Builder routes, LuceneIndex idx) throws IOException {
-    if (idx != null) {
-      Embedder e = Components.searchEmbedder(idx, embedder);
-      routes.post("/v1/search", defaults(new SearchCommand()).endpoint(idx, e));
-      routes.post("/v1/pack", defaults(new PackCommand()).endpoint(idx, e));
+  private void endpoints(HttpService.Builder routes, ServeCollections collections) {
+    if (collections != null) {
+      routes.post("/v1/search", collections.search());
+      routes.post("/v1/pack", collections.pack());
+      routes.post("/v1/documents", collections.addDocuments());
+      routes.delete("/v1/documents/<id>", collections.removeDocument());
     } else {
-      routes.unavailable("/v1/search", NO_INDEX).unavailable("/v1/pack", NO_INDEX);
+      routes.unavailable("/v1/search", NO_INDEX).unavailable("/v1/pack", NO_INDEX).unavailable("/v1/documents", NO_INDEX);
     }
     routes.post("/v1/compress", defaults(new CompressCommand(), "--embedder", embedder).endpoint());
     routes.post("/v1/dedup", defaults(new DedupCommand(), "--embedder", embedder).endpoint());
@@ -144,13 +209,13 @@ final class ServeCommand implements Callable<Integer> {
     return command;
   }
 
-  /** A started service and the index it holds open: {@link #close()} stops the server, then closes the index. */
+  /** A started service and the indexes it holds open: {@link #close()} stops the server, then closes the indexes. */
   static final class Running implements AutoCloseable {
     private final HttpService service;
-    private final LuceneIndex index;
+    private final ServeCollections index;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    Running(HttpService service, LuceneIndex index) {
+    Running(HttpService service, ServeCollections index) {
       this.service = service;
       this.index = index;
     }

@@ -117,6 +117,17 @@ public interface Index extends Closeable {
 
   Stats stats() throws IOException;
 
+  /**
+   * The documents {@code access} may read ({@link Access}), as a read-only index whose every read
+   * (searches, documents, vectors, corpus marks, counts) sees no other document (ctxpack 0.1).
+   * {@link Access#ALL} gives this index. The default filters nothing else: an implementation
+   * that cannot filter refuses any narrower access.
+   */
+  default Index readableBy(Access access) {
+    if (access.everything()) return this;
+    throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot filter by access labels");
+  }
+
   // ---- corpus-level duplicates (ctxpack 0.1) --------------------------------------------------
 
   /** A file found to repeat a stored document exactly, not indexed itself: {@code docId} is its id (a content id equals {@code of}). */

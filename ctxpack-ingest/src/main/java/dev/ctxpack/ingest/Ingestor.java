@@ -100,6 +100,44 @@ public final class Ingestor {
     listener.started(files.size());
     CorpusPass pass = options.cleaning().needsCorpus()
         ? CorpusPass.run(files, this::load, options.cleaning(), CorpusPass.DEFAULT_KEEP_CHARS) : CorpusPass.none(this::load);
+    List<Unit> units = new ArrayList<>(files.size());
+    for (Path f : files) units.add(new Unit(f, f.toString(), f.toAbsolutePath().normalize().toString(), () -> pass.load(f)));
+    return run(units, pass.lines(), inputs, failed, t0);
+  }
+
+  /**
+   * Ingests documents given in memory (e.g. the body of {@code POST /v1/documents}) as if they were
+   * one JSON Lines file named {@code source}: every document must carry an id; they are cleaned
+   * (without the corpus pre-pass, which needs files), chunked, embedded, checked for corpus
+   * duplicates and written in one atomic commit, and a document whose id and content are already
+   * stored from the same {@code source} is {@code unchanged}. Nothing is removed ({@code sync} does
+   * not apply). A document that is refused (blank text) is a failure named {@code source#id}.
+   */
+  public IngestSummary ingestDocuments(String source, List<LoadedDocument> docs) throws IOException {
+    Objects.requireNonNull(source, "source");
+    for (LoadedDocument d : docs) {
+      if (d.id() == null || d.id().isBlank()) throw new IllegalArgumentException("every document needs an id");
+    }
+    long t0 = System.nanoTime();
+    List<LoadedDocument> copy = List.copyOf(docs);
+    listener.started(1);
+    return run(List.of(new Unit(null, source, source, () -> copy)), null, List.of(), new ArrayList<>(), t0);
+  }
+
+  /** What the ingest loop reads in one step: a file, or documents given in memory ({@code file} null). */
+  private record Unit(Path file, String name, String sourcePath, UnitLoader loader) {
+    long fileTime() {
+      return file == null ? 0 : Ingestor.fileTime(file);
+    }
+  }
+
+  @FunctionalInterface
+  private interface UnitLoader {
+    List<LoadedDocument> load() throws IngestException;
+  }
+
+  private IngestSummary run(List<Unit> files, dev.ctxpack.ingest.clean.CorpusLines lines, List<Path> inputs,
+      List<IngestSummary.Failure> failed, long t0) throws IOException {
     Map<String, Integer> cleaned = new TreeMap<>();
     int added = 0;
     int updated = 0;
@@ -116,17 +154,18 @@ public final class Ingestor {
     try (Index.Batch batch = index.begin()) {
       List<String> pending = new ArrayList<>();
       for (int fi = 0; fi < files.size(); fi++) {
-        Path file = files.get(fi);
-        String sourcePath = file.toAbsolutePath().normalize().toString();
+        Unit unit = files.get(fi);
+        Path file = unit.file();
+        String sourcePath = unit.sourcePath();
         seenSources.add(sourcePath);
         List<LoadedDocument> docs;
         List<Cleaned> cleanedDocs;
         try {
-          cleanedDocs = pass.load(file).parallelStream().map(d -> cleaner.clean(d, pass.lines())).toList();
+          cleanedDocs = unit.loader().load().parallelStream().map(d -> cleaner.clean(d, lines)).toList();
           docs = cleanedDocs.stream().map(Cleaned::doc).toList();
         } catch (IngestException e) {
-          failed.add(new IngestSummary.Failure(file.toString(), e.getMessage()));
-          listener.fileDone(file, fi, files.size());
+          failed.add(new IngestSummary.Failure(unit.name(), e.getMessage()));
+          fileDone(file, fi, files.size());
           continue;
         }
         Map<String, Integer> fCleaned = new TreeMap<>();
@@ -148,7 +187,7 @@ public final class Ingestor {
           LoadedDocument ld = docs.get(di);
           Document doc = normalized.get(di);
           if (doc == null) {
-            failed.add(new IngestSummary.Failure(file + (ld.id() != null ? "#" + ld.id() : ""), "empty text"));
+            failed.add(new IngestSummary.Failure(unit.name() + (ld.id() != null ? "#" + ld.id() : ""), "empty text"));
             continue;
           }
           String id = doc.id();
@@ -192,10 +231,10 @@ public final class Ingestor {
         List<IndexEntry> entries;
         try {
           entries = prepare(file, toWrite, toWriteHashes, sections, pages, sourcePath);
-          entries = corpus.mark(entries, sourcePath, fileTime(file), deletes);
+          entries = corpus.mark(entries, sourcePath, unit.fileTime(), deletes);
         } catch (RuntimeException e) {
-          failed.add(new IngestSummary.Failure(file.toString(), "could not be prepared: " + e.getMessage()));
-          listener.fileDone(file, fi, files.size());
+          failed.add(new IngestSummary.Failure(unit.name(), "could not be prepared: " + e.getMessage()));
+          fileDone(file, fi, files.size());
           continue;
         }
         for (String d : deletes) batch.delete(d);
@@ -209,7 +248,7 @@ public final class Ingestor {
         for (LoadedDocument ld : docs) replacedChars += ld.replacedChars();
         updated += fUpdated;
         fCleaned.forEach((k, v) -> cleaned.merge(k, v, Integer::sum));
-        if (options.sync() && sourcePathHoldsMany(docs)) {
+        if (options.sync() && file != null && sourcePathHoldsMany(docs)) {
           for (Index.StoredDoc s : index.findBySourcePath(sourcePath)) {
             if (s.sourcePath().equals(sourcePath) && !seen.contains(s.id())) {
               batch.delete(s.id());
@@ -223,9 +262,9 @@ public final class Ingestor {
           listener.committed(List.copyOf(pending));
           pending.clear();
         }
-        listener.fileDone(file, fi, files.size());
+        fileDone(file, fi, files.size());
       }
-      if (options.sync()) removed += syncRemovals(inputs, batch);
+      if (options.sync() && !inputs.isEmpty()) removed += syncRemovals(inputs, batch);
       batch.commit();
       if (!pending.isEmpty()) listener.committed(List.copyOf(pending));
     }
@@ -241,6 +280,10 @@ public final class Ingestor {
    */
   private List<LoadedDocument> load(Path file) throws IngestException {
     return guard.load(loaders.forFile(file).orElseThrow(), file);
+  }
+
+  private void fileDone(Path file, int index, int total) {
+    if (file != null) listener.fileDone(file, index, total);
   }
 
   /** The file's last-modified time in epoch milliseconds, or 0 when it cannot be read. */
@@ -309,7 +352,7 @@ public final class Ingestor {
       List<float[]> all = new ArrayList<>(texts.size());
       for (int from = 0; from < texts.size(); from += EMBED_BATCH) {
         all.addAll(embedBatch(embedder, texts.subList(from, Math.min(texts.size(), from + EMBED_BATCH))));
-        listener.embedded(file, all.size(), texts.size());
+        if (file != null) listener.embedded(file, all.size(), texts.size());
       }
       for (int i = 0; i < docs.size(); i++) {
         vectors.add(new ArrayList<>());

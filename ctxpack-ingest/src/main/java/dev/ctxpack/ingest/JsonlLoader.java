@@ -66,18 +66,28 @@ public final class JsonlLoader implements Loader {
     if (node == null || !node.isObject()) {
       throw new IngestException(file + ":" + lineNo + ": expected a JSON object");
     }
-    String id = text(node, "_id", file, lineNo);
-    if (id == null) id = text(node, "id", file, lineNo);
-    if (id != null && id.isBlank()) throw new IngestException(file + ":" + lineNo + ": field 'id' is blank");
-    String text = text(node, "text", file, lineNo);
-    if (text == null) throw new IngestException(file + ":" + lineNo + ": missing field 'text'");
-    String title = text(node, "title", file, lineNo);
-    String uri = text(node, "url", file, lineNo);
-    if (uri == null) uri = text(node, "uri", file, lineNo);
+    return fromJson(node, file + ":" + lineNo);
+  }
+
+  /**
+   * One document of a JSON object: {@code _id} or {@code id}, {@code title}, {@code text}
+   * (required), {@code metadata} (an object), {@code acl} (a list of access labels, checked by
+   * {@link dev.ctxpack.index.Access#checkLabel}), {@code url} or {@code uri}. Errors start with
+   * {@code where} (a file and line, or a request field) and name the field.
+   */
+  public static LoadedDocument fromJson(JsonNode node, String where) throws IngestException {
+    String id = text(node, "_id", where);
+    if (id == null) id = text(node, "id", where);
+    if (id != null && id.isBlank()) throw new IngestException(where + ": field 'id' is blank");
+    String text = text(node, "text", where);
+    if (text == null) throw new IngestException(where + ": missing field 'text'");
+    String title = text(node, "title", where);
+    String uri = text(node, "url", where);
+    if (uri == null) uri = text(node, "uri", where);
     Map<String, String> meta = new TreeMap<>();
     JsonNode m = node.get("metadata");
     if (m != null && !m.isNull()) {
-      if (!m.isObject()) throw new IngestException(file + ":" + lineNo + ": field 'metadata' must be an object");
+      if (!m.isObject()) throw new IngestException(where + ": field 'metadata' must be an object");
       Iterator<Map.Entry<String, JsonNode>> it = m.fields();
       while (it.hasNext()) {
         var e = it.next();
@@ -86,19 +96,26 @@ public final class JsonlLoader implements Loader {
     }
     JsonNode acl = node.get("acl");
     if (acl != null && !acl.isNull()) {
-      if (!acl.isArray()) throw new IngestException(file + ":" + lineNo + ": field 'acl' must be a list of strings");
+      if (!acl.isArray()) throw new IngestException(where + ": field 'acl' must be a list of strings");
       List<String> labels = new ArrayList<>();
-      acl.forEach(a -> labels.add(a.asText()));
-      meta.put("acl", String.join(",", labels));
+      for (JsonNode a : acl) {
+        if (!a.isTextual()) throw new IngestException(where + ": field 'acl' must be a list of strings");
+        labels.add(a.asText());
+      }
+      try {
+        meta.put(dev.ctxpack.index.Access.METADATA_KEY, dev.ctxpack.index.Access.join(labels));
+      } catch (IllegalArgumentException e) {
+        throw new IngestException(where + ": field 'acl': " + e.getMessage());
+      }
     }
     return new LoadedDocument(id, uri == null ? "" : uri, title == null ? "" : title, text, meta, List.of());
   }
 
-  private static String text(JsonNode node, String field, Path file, int lineNo) throws IngestException {
+  private static String text(JsonNode node, String field, String where) throws IngestException {
     JsonNode v = node.get(field);
     if (v == null || v.isNull()) return null;
     if (!v.isValueNode()) {
-      throw new IngestException(file + ":" + lineNo + ": field '" + field + "' must be a string");
+      throw new IngestException(where + ": field '" + field + "' must be a string");
     }
     return v.asText();
   }

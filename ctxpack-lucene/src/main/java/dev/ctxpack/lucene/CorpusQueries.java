@@ -48,9 +48,9 @@ final class CorpusQueries {
     return n == 0 ? new ScoreDoc[0] : s.search(q, n).scoreDocs;
   }
 
-  static List<SignedDoc> sharingBands(IndexSearcher s, Collection<String> bandKeys) throws IOException {
+  static List<SignedDoc> sharingBands(IndexSearcher s, Collection<String> bandKeys, Query filter) throws IOException {
     if (bandKeys.isEmpty()) return List.of();
-    Query q = new TermInSetQuery(Fields.BANDS, bandKeys.stream().map(BytesRef::new).toList());
+    Query q = Acl.restrict(new TermInSetQuery(Fields.BANDS, bandKeys.stream().map(BytesRef::new).toList()), filter);
     StoredFields sf = s.storedFields();
     List<SignedDoc> out = new ArrayList<>();
     for (ScoreDoc sd : hits(s, q)) {
@@ -62,7 +62,11 @@ final class CorpusQueries {
     return out;
   }
 
-  static Map<String, ChunkMarks> chunkMarks(IndexSearcher s, Collection<String> chunkIds) throws IOException {
+  /**
+   * The marks of the chunks {@code filter} lets through (all when null): the recurrence counts only
+   * documents it lets through, and a near-duplicate mark naming a document it does not is dropped.
+   */
+  static Map<String, ChunkMarks> chunkMarks(IndexSearcher s, Collection<String> chunkIds, Query filter) throws IOException {
     if (chunkIds.isEmpty()) return Map.of();
     Query q = new BooleanQuery.Builder()
         .add(new TermInSetQuery(Fields.CHUNK_ID, new TreeSet<>(chunkIds).stream().map(BytesRef::new).toList()),
@@ -72,30 +76,39 @@ final class CorpusQueries {
     StoredFields sf = s.storedFields();
     Map<String, Integer> recurrence = new HashMap<>();
     Map<String, ChunkMarks> out = new HashMap<>();
-    for (ScoreDoc sd : s.search(q, Math.max(1, chunkIds.size())).scoreDocs) {
+    for (ScoreDoc sd : s.search(Acl.restrict(q, filter), Math.max(1, chunkIds.size())).scoreDocs) {
       Document d = sf.document(sd.doc, Set.of(Fields.CHUNK_ID, Fields.DOC_KEY, Fields.CHUNK_KEY, Fields.NEAR_DUP_OF, Fields.NEAR_SIM));
       String key = d.get(Fields.CHUNK_KEY);
       int rec = 0;
       if (key != null) {
         Integer known = recurrence.get(key);
         if (known == null) {
-          known = s.count(new TermQuery(new Term(Fields.CHUNK_KEYS, key)));
+          known = s.count(Acl.restrict(new TermQuery(new Term(Fields.CHUNK_KEYS, key)), filter));
           recurrence.put(key, known);
         }
         rec = known;
       }
       String near = d.get(Fields.NEAR_DUP_OF);
       var sim = d.getField(Fields.NEAR_SIM);
+      if (near != null && !readable(s, near, filter)) {
+        near = null;
+        sim = null;
+      }
       out.put(d.get(Fields.CHUNK_ID), new ChunkMarks(d.get(Fields.DOC_KEY), near == null ? "" : near,
           sim == null ? 0 : sim.numericValue().doubleValue(), rec));
     }
     return out;
   }
 
-  static List<CorpusDoc> documents(IndexSearcher s) throws IOException {
+  /** Whether document {@code docId} is stored and {@code filter} (null: none) lets its record through. */
+  static boolean readable(IndexSearcher s, String docId, Query filter) throws IOException {
+    return filter == null || s.count(Acl.restrict(Acl.record(docId), filter)) > 0;
+  }
+
+  static List<CorpusDoc> documents(IndexSearcher s, Query filter) throws IOException {
     StoredFields sf = s.storedFields();
     List<CorpusDoc> out = new ArrayList<>();
-    for (ScoreDoc sd : hits(s, new TermQuery(new Term(Fields.TYPE, Fields.TYPE_DOC)))) {
+    for (ScoreDoc sd : hits(s, Acl.restrict(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_DOC)), filter))) {
       Document d = sf.document(sd.doc, new java.util.HashSet<>(RECORD_FIELDS) {
         @Override
         public boolean contains(Object o) {
@@ -104,6 +117,10 @@ final class CorpusQueries {
       });
       String near = d.get(Fields.NEAR_DUP_OF);
       var sim = d.getField(Fields.NEAR_SIM);
+      if (near != null && !readable(s, near, filter)) {
+        near = null;
+        sim = null;
+      }
       var time = d.getField(Fields.FILE_TIME);
       out.add(new CorpusDoc(d.get(Fields.DOC_KEY), d.get(Fields.URI), d.get(Fields.TITLE), d.get(Fields.SOURCE_PATH),
           StoredDocs.metadata(d), near == null ? "" : near, sim == null ? 0 : sim.numericValue().doubleValue(),
@@ -113,18 +130,19 @@ final class CorpusQueries {
     return out;
   }
 
-  static List<DuplicateRecord> duplicates(IndexSearcher s) throws IOException {
+  static List<DuplicateRecord> duplicates(IndexSearcher s, Query filter) throws IOException {
     StoredFields sf = s.storedFields();
     List<DuplicateRecord> out = new ArrayList<>();
     for (ScoreDoc sd : hits(s, new TermQuery(new Term(Fields.TYPE, Fields.TYPE_DUP)))) {
       Document d = sf.document(sd.doc);
+      if (!readable(s, d.get(Fields.DOC_KEY), filter)) continue;
       out.add(new DuplicateRecord(d.get(Fields.DUP_PATH), d.get(Fields.DUP_ID), d.get(Fields.DOC_KEY)));
     }
     out.sort(java.util.Comparator.comparing(DuplicateRecord::path).thenComparing(DuplicateRecord::of));
     return out;
   }
 
-  static List<Recurring> recurring(IndexSearcher s, int minDocuments) throws IOException {
+  static List<Recurring> recurring(IndexSearcher s, int minDocuments, Query filter) throws IOException {
     if (minDocuments < 2) throw new IllegalArgumentException("minDocuments must be >= 2, was " + minDocuments);
     Terms terms = MultiTerms.getTerms(s.getIndexReader(), Fields.CHUNK_KEYS);
     if (terms == null) return List.of();
@@ -135,7 +153,7 @@ final class CorpusQueries {
       if (te.docFreq() < minDocuments) continue; // docFreq counts deleted documents too: an upper bound
       String key = t.utf8ToString();
       List<String> ids = new ArrayList<>();
-      for (ScoreDoc sd : hits(s, new TermQuery(new Term(Fields.CHUNK_KEYS, key)))) {
+      for (ScoreDoc sd : hits(s, Acl.restrict(new TermQuery(new Term(Fields.CHUNK_KEYS, key)), filter))) {
         ids.add(sf.document(sd.doc, Set.of(Fields.DOC_KEY)).get(Fields.DOC_KEY));
       }
       if (ids.size() < minDocuments) continue;

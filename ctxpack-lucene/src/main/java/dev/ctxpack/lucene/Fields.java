@@ -56,6 +56,12 @@ final class Fields {
   static final String DUP_PATH = "dupPath";
   static final String DUP_ID = "dupId";
 
+  /**
+   * Access labels (ctxpack 0.1), indexed on the record, every chunk and every vector window of a
+   * document: one term per label, or {@link Acl#UNLABELLED}. Absent from documents written before.
+   */
+  static final String ACL = "acl";
+
   /** Commit user data keys. */
   static final String COMMIT_EMBEDDER = "ctxpack.embedder";
   static final String COMMIT_DIMENSION = "ctxpack.dimension";

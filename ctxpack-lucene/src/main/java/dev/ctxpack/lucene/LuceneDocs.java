@@ -37,6 +37,7 @@ final class LuceneDocs {
     rec.add(new StoredField(Fields.TEXT, doc.text()));
     rec.add(new StoredField(Fields.CHUNK_COUNT, e.chunks().size()));
     doc.metadata().forEach((k, v) -> rec.add(new StoredField(Fields.META_PREFIX + k, v)));
+    Acl.index(rec, doc.metadata());
     corpus(rec, e);
     out.add(rec);
     String body = Analyzers.bodyField(doc.language());
@@ -56,6 +57,7 @@ final class LuceneDocs {
       d.add(new StoredField(Fields.TITLE, doc.title()));
       d.add(new StoredField(Fields.LANGUAGE, doc.language().code()));
       doc.metadata().forEach((k, v) -> d.add(new StoredField(Fields.META_PREFIX + k, v)));
+      Acl.index(d, doc.metadata());
       d.add(new StoredField(Fields.TEXT, c.text()));
       d.add(new StoredField(Fields.START, c.span().start()));
       d.add(new StoredField(Fields.END, c.span().end()));
@@ -83,6 +85,7 @@ final class LuceneDocs {
       d.add(new StoredField(Fields.END, v.span().end()));
       d.add(new KnnFloatVectorField(Fields.VECTOR, v.vector(), VectorSimilarityFunction.DOT_PRODUCT));
       d.add(new StringField(Fields.HAS_VECTOR, "1", Field.Store.NO));
+      Acl.index(d, doc.metadata());
       out.add(d);
     }
     return out;

@@ -1,5 +1,6 @@
 package dev.ctxpack.lucene;
 
+import dev.ctxpack.index.Access;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.index.IndexEntry;
 import dev.ctxpack.index.Index.SentenceVector;
@@ -302,9 +303,19 @@ public final class LuceneIndex implements Index {
     T apply(IndexSearcher s) throws IOException;
   }
 
+  /** How often a search checks for commits made by another writer (e.g. {@code ctxpack ingest} beside {@code serve}). */
+  private static final long REFRESH_NANOS = 1_000_000_000L;
+  private volatile long checkedAt = System.nanoTime();
+
   private <T> T withSearcher(SearchFn<T> fn, T empty) throws IOException {
     SearcherManager sm = searchers();
     if (sm == null) return empty;
+    long now = System.nanoTime();
+    if (now - checkedAt > REFRESH_NANOS) {
+      checkedAt = now;
+      // Non-blocking: if another thread is refreshing, this search uses the current reader.
+      sm.maybeRefresh();
+    }
     IndexSearcher s = sm.acquire();
     try {
       return fn.apply(s);
@@ -315,16 +326,24 @@ public final class LuceneIndex implements Index {
 
   @Override
   public Optional<StoredDoc> find(String docId) throws IOException {
+    return find(docId, null);
+  }
+
+  private Optional<StoredDoc> find(String docId, Query filter) throws IOException {
     return withSearcher(s -> {
-      var d = recordDoc(s, docId);
+      var d = recordDoc(s, docId, filter);
       return d.map(StoredDocs::toStoredDoc);
     }, Optional.empty());
   }
 
   @Override
   public List<StoredDoc> findBySourcePath(String prefix) throws IOException {
+    return findBySourcePath(prefix, null);
+  }
+
+  private List<StoredDoc> findBySourcePath(String prefix, Query filter) throws IOException {
     return withSearcher(s -> {
-      TopDocs td = s.search(new PrefixQuery(new Term(Fields.SOURCE_PATH, prefix)), Integer.MAX_VALUE / 2);
+      TopDocs td = s.search(Acl.restrict(new PrefixQuery(new Term(Fields.SOURCE_PATH, prefix)), filter), Integer.MAX_VALUE / 2);
       StoredFields sf = s.storedFields();
       List<StoredDoc> out = new ArrayList<>();
       for (ScoreDoc sd : td.scoreDocs) {
@@ -338,28 +357,33 @@ public final class LuceneIndex implements Index {
 
   @Override
   public Optional<Document> document(String docId) throws IOException {
-    return withSearcher(s -> recordDoc(s, docId).map(d -> new Document(
+    return document(docId, null);
+  }
+
+  private Optional<Document> document(String docId, Query filter) throws IOException {
+    return withSearcher(s -> recordDoc(s, docId, filter).map(d -> new Document(
         d.get(Fields.DOC_KEY), d.get(Fields.URI), d.get(Fields.TITLE), Language.fromCode(d.get(Fields.LANGUAGE)),
         StoredDocs.metadata(d), d.get(Fields.TEXT))), Optional.empty());
   }
 
-  private static Optional<org.apache.lucene.document.Document> recordDoc(IndexSearcher s, String docId)
+  private static Optional<org.apache.lucene.document.Document> recordDoc(IndexSearcher s, String docId, Query filter)
       throws IOException {
-    var q = new org.apache.lucene.search.BooleanQuery.Builder()
-        .add(new TermQuery(new Term(Fields.DOC_KEY, docId)), org.apache.lucene.search.BooleanClause.Occur.FILTER)
-        .add(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_DOC)), org.apache.lucene.search.BooleanClause.Occur.FILTER)
-        .build();
-    TopDocs td = s.search(q, 1);
+    TopDocs td = s.search(Acl.restrict(Acl.record(docId), filter), 1);
     if (td.scoreDocs.length == 0) return Optional.empty();
     return Optional.of(s.storedFields().document(td.scoreDocs[0].doc));
   }
 
   @Override
   public List<Candidate> searchSparse(String query, int k) throws IOException {
+    return searchSparse(query, k, null);
+  }
+
+  /** BM25 over the chunks {@code filter} lets through (all when null): the filter is a clause of the query, so other chunks are never scored. */
+  private List<Candidate> searchSparse(String query, int k, Query filter) throws IOException {
     if (k < 1) throw new IllegalArgumentException("k must be >= 1, was " + k);
     Query q = sparse.build(query);
     if (q == null) return List.of();
-    return withSearcher(s -> toCandidates(s, s.search(q, k), Signal.BM25), List.of());
+    return withSearcher(s -> toCandidates(s, s.search(Acl.restrict(q, filter), k), Signal.BM25), List.of());
   }
 
   /**
@@ -368,6 +392,11 @@ public final class LuceneIndex implements Index {
    */
   @Override
   public List<Candidate> searchDense(float[] vector, int k) throws IOException {
+    return searchDense(vector, k, null);
+  }
+
+  /** The nearest windows among those {@code filter} lets through: Lucene's filtered HNSW search, so other windows are never candidates. */
+  private List<Candidate> searchDense(float[] vector, int k, Query filter) throws IOException {
     if (k < 1) throw new IllegalArgumentException("k must be >= 1, was " + k);
     return withSearcher(s -> {
       // Cheap check (no query): an index that never held vectors has no such field.
@@ -376,7 +405,7 @@ public final class LuceneIndex implements Index {
         return List.of();
       }
       int windows = Math.min(10_000, 3 * k + 20);
-      TopDocs td = s.search(new KnnFloatVectorQuery(Fields.VECTOR, vector, windows), windows);
+      TopDocs td = s.search(new KnnFloatVectorQuery(Fields.VECTOR, vector, windows, filter), windows);
       StoredFields sf = s.storedFields();
       java.util.LinkedHashMap<String, Double> best = new java.util.LinkedHashMap<>();
       for (ScoreDoc sd : td.scoreDocs) {
@@ -391,7 +420,7 @@ public final class LuceneIndex implements Index {
           .add(new org.apache.lucene.search.TermInSetQuery(Fields.CHUNK_ID, ids), org.apache.lucene.search.BooleanClause.Occur.FILTER)
           .add(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)), org.apache.lucene.search.BooleanClause.Occur.FILTER)
           .build();
-      TopDocs hits = s.search(q, Math.max(1, best.size()));
+      TopDocs hits = s.search(Acl.restrict(q, filter), Math.max(1, best.size()));
       List<Candidate> out = new ArrayList<>(hits.scoreDocs.length);
       for (ScoreDoc sd : hits.scoreDocs) {
         var d = sf.document(sd.doc);
@@ -406,6 +435,10 @@ public final class LuceneIndex implements Index {
 
   @Override
   public java.util.Map<String, float[]> chunkVectors(java.util.Collection<String> chunkIds) throws IOException {
+    return chunkVectors(chunkIds, null);
+  }
+
+  private java.util.Map<String, float[]> chunkVectors(java.util.Collection<String> chunkIds, Query filter) throws IOException {
     if (chunkIds.isEmpty()) return java.util.Map.of();
     return withSearcher(s -> {
       List<org.apache.lucene.util.BytesRef> ids = new ArrayList<>(chunkIds.size());
@@ -416,7 +449,7 @@ public final class LuceneIndex implements Index {
           .build();
       java.util.Map<String, float[]> sums = new java.util.TreeMap<>();
       StoredFields sf = s.storedFields();
-      var weight = s.createWeight(s.rewrite(q), org.apache.lucene.search.ScoreMode.COMPLETE_NO_SCORES, 1f);
+      var weight = s.createWeight(s.rewrite(Acl.restrict(q, filter)), org.apache.lucene.search.ScoreMode.COMPLETE_NO_SCORES, 1f);
       for (var leaf : s.getIndexReader().leaves()) {
         var values = leaf.reader().getFloatVectorValues(Fields.VECTOR);
         if (values == null) continue;
@@ -449,6 +482,10 @@ public final class LuceneIndex implements Index {
    */
   @Override
   public Map<String, List<SentenceVector>> sentenceVectors(Collection<String> chunkIds) throws IOException {
+    return sentenceVectors(chunkIds, null);
+  }
+
+  private Map<String, List<SentenceVector>> sentenceVectors(Collection<String> chunkIds, Query filter) throws IOException {
     if (chunkIds.isEmpty()) return Map.of();
     return withSearcher(s -> {
       if (s.getIndexReader().leaves().stream()
@@ -462,7 +499,7 @@ public final class LuceneIndex implements Index {
           .add(new org.apache.lucene.search.TermInSetQuery(Fields.CHUNK_ID, ids), org.apache.lucene.search.BooleanClause.Occur.FILTER)
           .add(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)), org.apache.lucene.search.BooleanClause.Occur.FILTER)
           .build();
-      TopDocs td = s.search(q, ids.size());
+      TopDocs td = s.search(Acl.restrict(q, filter), ids.size());
       StoredFields sf = s.storedFields();
       Map<String, List<SentenceVector>> out = new HashMap<>();
       for (ScoreDoc sd : td.scoreDocs) {
@@ -520,42 +557,154 @@ public final class LuceneIndex implements Index {
 
   @Override
   public List<SignedDoc> documentsSharingBands(Collection<String> bandKeys) throws IOException {
-    return withSearcher(s -> CorpusQueries.sharingBands(s, bandKeys), List.of());
+    return withSearcher(s -> CorpusQueries.sharingBands(s, bandKeys, null), List.of());
   }
 
   @Override
   public Map<String, ChunkMarks> chunkMarks(Collection<String> chunkIds) throws IOException {
-    return withSearcher(s -> CorpusQueries.chunkMarks(s, chunkIds), Map.of());
+    return withSearcher(s -> CorpusQueries.chunkMarks(s, chunkIds, null), Map.of());
   }
 
   @Override
   public List<CorpusDoc> corpusDocuments() throws IOException {
-    return withSearcher(CorpusQueries::documents, List.of());
+    return withSearcher(s -> CorpusQueries.documents(s, null), List.of());
   }
 
   @Override
   public List<DuplicateRecord> duplicates() throws IOException {
-    return withSearcher(CorpusQueries::duplicates, List.of());
+    return withSearcher(s -> CorpusQueries.duplicates(s, null), List.of());
   }
 
   @Override
   public List<Recurring> recurringChunks(int minDocuments) throws IOException {
-    return withSearcher(s -> CorpusQueries.recurring(s, minDocuments), List.of());
+    return withSearcher(s -> CorpusQueries.recurring(s, minDocuments, null), List.of());
   }
 
   @Override
   public Stats stats() throws IOException {
-    return withSearcher(LuceneIndex::statsOf, new Stats(0, 0, 0, Optional.empty(), 0));
+    return withSearcher(s -> statsOf(s, null), new Stats(0, 0, 0, Optional.empty(), 0));
   }
 
-  private static Stats statsOf(IndexSearcher s) throws IOException {
-    int docs = s.count(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_DOC)));
-    int chunks = s.count(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)));
-    int vectors = s.count(new TermQuery(new Term(Fields.HAS_VECTOR, "1")));
+  private static Stats statsOf(IndexSearcher s, Query filter) throws IOException {
+    int docs = s.count(Acl.restrict(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_DOC)), filter));
+    int chunks = s.count(Acl.restrict(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)), filter));
+    int vectors = s.count(Acl.restrict(new TermQuery(new Term(Fields.HAS_VECTOR, "1")), filter));
     Map<String, String> ud = ((DirectoryReader) s.getIndexReader()).getIndexCommit().getUserData();
     Optional<String> emb = Optional.ofNullable(ud.get(Fields.COMMIT_EMBEDDER));
     int dim = ud.containsKey(Fields.COMMIT_DIMENSION) ? Integer.parseInt(ud.get(Fields.COMMIT_DIMENSION)) : 0;
     return new Stats(docs, chunks, vectors, emb, dim);
+  }
+
+  /**
+   * The documents {@code access} may read, as a read-only {@link Index}: every read (search, the
+   * documents, vectors, corpus marks, counts) goes through a Lucene filter on the access labels
+   * indexed with each record, chunk and vector window, so other documents are never scored,
+   * returned or counted. Writes through the view fail. {@link Access#ALL} gives this index itself.
+   * Documents written before access labels were indexed carry none of them and are readable only
+   * with {@link Access#ALL} (re-ingest them into a new index to serve principals with labels).
+   */
+  @Override
+  public Index readableBy(Access access) {
+    java.util.Objects.requireNonNull(access, "access");
+    return access.everything() ? this : new Readable(access);
+  }
+
+  /** A view of the index filtered by {@link Acl#filter}; closing it leaves the index open. */
+  private final class Readable implements Index {
+    private final Access access;
+    private final Query filter;
+
+    Readable(Access access) {
+      this.access = access;
+      this.filter = Acl.filter(access);
+    }
+
+    @Override
+    public Optional<StoredDoc> find(String docId) throws IOException {
+      return LuceneIndex.this.find(docId, filter);
+    }
+
+    @Override
+    public List<StoredDoc> findBySourcePath(String prefix) throws IOException {
+      return LuceneIndex.this.findBySourcePath(prefix, filter);
+    }
+
+    @Override
+    public Optional<Document> document(String docId) throws IOException {
+      return LuceneIndex.this.document(docId, filter);
+    }
+
+    @Override
+    public Batch begin() {
+      throw readOnly();
+    }
+
+    @Override
+    public int remove(Collection<String> docIds) {
+      throw readOnly();
+    }
+
+    private UnsupportedOperationException readOnly() {
+      return new UnsupportedOperationException("a view of the index for " + access + " is read-only");
+    }
+
+    @Override
+    public List<Candidate> searchSparse(String query, int k) throws IOException {
+      return LuceneIndex.this.searchSparse(query, k, filter);
+    }
+
+    @Override
+    public List<Candidate> searchDense(float[] query, int k) throws IOException {
+      return LuceneIndex.this.searchDense(query, k, filter);
+    }
+
+    @Override
+    public Map<String, float[]> chunkVectors(Collection<String> chunkIds) throws IOException {
+      return LuceneIndex.this.chunkVectors(chunkIds, filter);
+    }
+
+    @Override
+    public Map<String, List<SentenceVector>> sentenceVectors(Collection<String> chunkIds) throws IOException {
+      return LuceneIndex.this.sentenceVectors(chunkIds, filter);
+    }
+
+    @Override
+    public Stats stats() throws IOException {
+      return withSearcher(s -> statsOf(s, filter), new Stats(0, 0, 0, Optional.empty(), 0));
+    }
+
+    @Override
+    public List<SignedDoc> documentsSharingBands(Collection<String> bandKeys) throws IOException {
+      return withSearcher(s -> CorpusQueries.sharingBands(s, bandKeys, filter), List.of());
+    }
+
+    @Override
+    public Map<String, ChunkMarks> chunkMarks(Collection<String> chunkIds) throws IOException {
+      return withSearcher(s -> CorpusQueries.chunkMarks(s, chunkIds, filter), Map.of());
+    }
+
+    @Override
+    public List<CorpusDoc> corpusDocuments() throws IOException {
+      return withSearcher(s -> CorpusQueries.documents(s, filter), List.of());
+    }
+
+    @Override
+    public List<DuplicateRecord> duplicates() throws IOException {
+      return withSearcher(s -> CorpusQueries.duplicates(s, filter), List.of());
+    }
+
+    @Override
+    public List<Recurring> recurringChunks(int minDocuments) throws IOException {
+      return withSearcher(s -> CorpusQueries.recurring(s, minDocuments, filter), List.of());
+    }
+
+    @Override
+    public Index readableBy(Access narrower) {
+      throw new UnsupportedOperationException("a view is not narrowed again: take the view of the index itself");
+    }
+
+    @Override
+    public void close() {}
   }
 
   @Override

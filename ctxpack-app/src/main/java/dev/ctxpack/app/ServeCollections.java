@@ -1,0 +1,298 @@
+package dev.ctxpack.app;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.index.Access;
+import dev.ctxpack.index.Index;
+import dev.ctxpack.ingest.IngestException;
+import dev.ctxpack.ingest.IngestSummary;
+import dev.ctxpack.ingest.JsonlLoader;
+import dev.ctxpack.ingest.LoadedDocument;
+import dev.ctxpack.lucene.LuceneIndex;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Supplier;
+
+/**
+ * The indexes {@code ctxpack serve} answers from, and the routes over them that depend on who asks:
+ * {@code /v1/search}, {@code /v1/pack}, {@code POST /v1/documents} and {@code DELETE
+ * /v1/documents/<id>}.
+ *
+ * <p>Each collection is its own Lucene index; a tenant's collections are its own, so no request of
+ * one tenant reads, scores, counts or waits on another tenant's index. A request names a
+ * collection of its caller's tenant with {@code "collection"} (default: the tenant's first); any
+ * other name, whether or not another tenant has it, is 404 {@code not_found} with the same message.
+ * Within a collection, search and pack run over {@link Index#readableBy} the caller's {@link
+ * Access}: documents it may not read are filtered inside retrieval, before scoring.
+ *
+ * <p>Document writes run one at a time per collection on the collection's writer thread and are
+ * not interrupted when their request times out (an interrupted Lucene write could leave the index's
+ * files closed under the searches): the request gets 503 {@code timeout}, the write still commits
+ * atomically, and searches see the documents once it has.
+ */
+final class ServeCollections implements AutoCloseable {
+  /** Most documents one {@code POST /v1/documents} request may carry. */
+  static final int MAX_DOCUMENTS = 1000;
+
+  /** One collection: its index, writer thread and the search/pack routes built per access (bounded by the keys). */
+  private final class Collection {
+    final String tenant;
+    final String name;
+    final LuceneIndex index;
+    final ExecutorService writer;
+    final Map<Access, Routes> routes = new ConcurrentHashMap<>();
+
+    Collection(String tenant, String name, LuceneIndex index) {
+      this.tenant = tenant;
+      this.name = name;
+      this.index = index;
+      this.writer = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "ctxpack-writer-" + (tenant.isEmpty() ? "" : tenant + "-") + name);
+        t.setDaemon(true);
+        return t;
+      });
+    }
+
+    Routes routes(Access access) throws IOException {
+      Routes r = routes.get(access);
+      if (r != null) return r;
+      Index view = index.readableBy(access);
+      Embedder e = searchEmbedder();
+      r = new Routes(defaults.search().endpoint(view, e), defaults.pack().endpoint(view, e));
+      Routes raced = routes.putIfAbsent(access, r);
+      return raced != null ? raced : r;
+    }
+
+    /** The embedder searches use: none while the index holds documents but no vectors (ingested with --no-embed). */
+    Embedder searchEmbedder() throws IOException {
+      Index.Stats st = index.stats();
+      return st.documents() > 0 && st.vectors() == 0 ? null : embedder.get();
+    }
+  }
+
+  private record Routes(JsonEndpoint search, JsonEndpoint pack) {}
+
+  /** The commands whose default options the routes take. */
+  record Defaults(Supplier<SearchCommand> searchCommand, Supplier<PackCommand> packCommand, IngestCommand ingest) {
+    SearchCommand search() {
+      return searchCommand.get();
+    }
+
+    PackCommand pack() {
+      return packCommand.get();
+    }
+  }
+
+  private final Map<String, Map<String, Collection>> byTenant;
+  private final Defaults defaults;
+  private final Supplier<Embedder> embedder;
+
+  private ServeCollections(Map<String, Map<String, Collection>> byTenant, Defaults defaults, Supplier<Embedder> embedder) {
+    this.byTenant = byTenant;
+    this.defaults = defaults;
+    this.embedder = embedder;
+  }
+
+  /** One collection, {@code "default"}, of the tenant {@code ""} ({@link Caller#LOCAL}): a service without tenants. */
+  static ServeCollections single(LuceneIndex index, Defaults defaults, Supplier<Embedder> embedder) {
+    ServeCollections sc = new ServeCollections(new LinkedHashMap<>(), defaults, embedder);
+    sc.byTenant.put("", new LinkedHashMap<>(Map.of("default", sc.new Collection("", "default", index))));
+    return sc;
+  }
+
+  /** Opens every collection of {@code tenants} (creating empty ones); closes what it opened if one fails. */
+  static ServeCollections open(Tenants tenants, Defaults defaults, Supplier<Embedder> embedder) throws IOException {
+    ServeCollections sc = new ServeCollections(new LinkedHashMap<>(), defaults, embedder);
+    try {
+      for (Tenants.Tenant t : tenants.all()) {
+        Map<String, Collection> cs = new LinkedHashMap<>();
+        sc.byTenant.put(t.id(), cs);
+        for (var c : t.collections().entrySet()) {
+          cs.put(c.getKey(), sc.new Collection(t.id(), c.getKey(), open(c.getValue(), t.id() + "/" + c.getKey())));
+        }
+      }
+      return sc;
+    } catch (IOException | RuntimeException e) {
+      sc.close();
+      throw e;
+    }
+  }
+
+  private static LuceneIndex open(Path dir, String what) throws IOException {
+    try {
+      return LuceneIndex.open(dir);
+    } catch (IOException e) {
+      throw new IOException("collection " + what + ": cannot open " + dir + ": " + Errors.message(e), e);
+    }
+  }
+
+  /** Every open index, e.g. to check their embedders at start. */
+  List<LuceneIndex> indexes() {
+    List<LuceneIndex> out = new ArrayList<>();
+    byTenant.values().forEach(cs -> cs.values().forEach(c -> out.add(c.index)));
+    return out;
+  }
+
+  /** The collection {@code request} names for {@code caller}, or 404. */
+  private Collection collection(Caller caller, ObjectNode request) {
+    Map<String, Collection> cs = byTenant.get(caller.tenant());
+    JsonNode named = request.get("collection");
+    if (named != null && !named.isNull() && !named.isTextual()) {
+      throw new IllegalArgumentException("field 'collection' must be a string");
+    }
+    if (cs == null) throw notFound(named == null || named.isNull() ? "default" : named.asText());
+    if (named == null || named.isNull()) return cs.values().iterator().next();
+    Collection c = cs.get(named.asText());
+    if (c == null) throw notFound(named.asText());
+    return c;
+  }
+
+  private static HttpService.HttpError notFound(String collection) {
+    String shown = collection.length() > 64 ? collection.substring(0, 64) + "…" : collection;
+    return new HttpService.HttpError(404, "not_found", "no collection '" + shown + "' for this API key");
+  }
+
+  HttpService.Handler search() {
+    return (caller, request) -> collection(caller, request).routes(caller.access()).search().handle(request);
+  }
+
+  HttpService.Handler pack() {
+    return (caller, request) -> collection(caller, request).routes(caller.access()).pack().handle(request);
+  }
+
+  /**
+   * {@code POST /v1/documents}: {@code {"collection"?, "documents": [{"id", "title"?, "text",
+   * "uri"?, "metadata"?, "acl"?}]}} into the collection, in one atomic commit; the answer is the
+   * ingest summary plus {@code "collection"}. The caller's key must have {@code "write": true}.
+   */
+  HttpService.Handler addDocuments() {
+    return (caller, request) -> {
+      requireWrite(caller);
+      Collection c = collection(caller, request);
+      List<LoadedDocument> docs = documents(request);
+      Future<IngestSummary> done = c.writer.submit(() -> {
+        Embedder e = c.searchEmbedder();
+        return defaults.ingest().ingestor(c.index, e).ingestDocuments("api:" + c.name, docs);
+      });
+      IngestSummary s;
+      try {
+        s = Futures.await(done);
+      } catch (org.apache.lucene.store.LockObtainFailedException e) {
+        throw locked(c);
+      }
+      c.routes.clear();
+      ObjectNode out = Views.ingest(s);
+      out.put("collection", c.name);
+      return out;
+    };
+  }
+
+  /** {@code DELETE /v1/documents/<id>?collection=NAME}: removes one document, or 404 if the collection has none of that id. */
+  HttpService.Handler removeDocument() {
+    return (caller, request) -> {
+      requireWrite(caller);
+      Collection c = collection(caller, request);
+      String id = request.path("id").asText("");
+      if (id.isBlank()) throw new IllegalArgumentException("the document id is missing: DELETE /v1/documents/ID");
+      int removed;
+      try {
+        removed = Futures.await(c.writer.submit(() -> c.index.remove(List.of(id))));
+      } catch (org.apache.lucene.store.LockObtainFailedException e) {
+        throw locked(c);
+      }
+      c.routes.clear();
+      if (removed == 0) {
+        String shown = id.length() > 64 ? id.substring(0, 64) + "…" : id;
+        throw new HttpService.HttpError(404, "not_found", "no document '" + shown + "' in collection '" + c.name + "'");
+      }
+      ObjectNode out = Json.object();
+      out.put("removed", removed).put("id", id).put("collection", c.name);
+      return out;
+    };
+  }
+
+  private static HttpService.HttpError locked(Collection c) {
+    return new HttpService.HttpError(503, "unavailable", "collection '" + c.name
+        + "' is being written by another process (e.g. ctxpack ingest); try again when it is done");
+  }
+
+  private static void requireWrite(Caller caller) {
+    if (!caller.write()) {
+      throw new HttpService.HttpError(403, "forbidden", "this API key may not add or remove documents (its \"write\" is not true)");
+    }
+  }
+
+  /** The request's documents, each checked as a JSON Lines document is; errors name {@code documents[i]} and the field. */
+  static List<LoadedDocument> documents(ObjectNode request) {
+    JsonNode arr = request.get("documents");
+    if (arr == null || !arr.isArray()) throw new IllegalArgumentException("field 'documents' must be a list of documents");
+    if (arr.isEmpty()) throw new IllegalArgumentException("field 'documents' is empty");
+    if (arr.size() > MAX_DOCUMENTS) {
+      throw new IllegalArgumentException("field 'documents' holds " + arr.size() + " documents; at most " + MAX_DOCUMENTS
+          + " per request");
+    }
+    List<LoadedDocument> out = new ArrayList<>(arr.size());
+    java.util.Set<String> ids = new java.util.HashSet<>();
+    for (int i = 0; i < arr.size(); i++) {
+      String where = "documents[" + i + "]";
+      JsonNode d = arr.get(i);
+      if (!d.isObject()) throw new IllegalArgumentException(where + " must be an object");
+      LoadedDocument ld;
+      try {
+        ld = JsonlLoader.fromJson(d, where);
+      } catch (IngestException e) {
+        throw new IllegalArgumentException(e.getMessage());
+      }
+      if (ld.id() == null || ld.id().isBlank()) throw new IllegalArgumentException(where + ": field 'id' must be given");
+      if (!ids.add(ld.id())) throw new IllegalArgumentException(where + ": id '" + ld.id() + "' appears twice in this request");
+      out.add(ld);
+    }
+    return out;
+  }
+
+  @Override
+  public void close() throws IOException {
+    IOException first = null;
+    for (Map<String, Collection> cs : byTenant.values()) {
+      for (Collection c : cs.values()) {
+        c.writer.shutdown();
+        try {
+          // A write in progress commits or rolls back before its index closes.
+          c.writer.awaitTermination(HttpService.STOP_GRACE_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        try {
+          c.index.close();
+        } catch (IOException e) {
+          if (first == null) first = e;
+        }
+      }
+    }
+    if (first != null) throw first;
+  }
+
+  /** Waiting for a write without cancelling it. */
+  private static final class Futures {
+    private Futures() {}
+
+    static <T> T await(Future<T> f) throws Exception {
+      try {
+        // An interrupt (the request's time is up) ends the wait, never the write.
+        return f.get();
+      } catch (java.util.concurrent.ExecutionException e) {
+        if (e.getCause() instanceof Exception x) throw x;
+        throw e;
+      }
+    }
+  }
+}

@@ -1,0 +1,126 @@
+package dev.ctxpack.lucene;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ctxpack.chunk.TokenChunker;
+import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.index.Access;
+import dev.ctxpack.index.CorpusMarks;
+import dev.ctxpack.index.Index;
+import dev.ctxpack.index.IndexEntry;
+import dev.ctxpack.model.Candidate;
+import dev.ctxpack.model.Chunk;
+import dev.ctxpack.model.Document;
+import dev.ctxpack.model.Language;
+import dev.ctxpack.token.Tokenizers;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What a principal's view of the index lets through: labels filter every read, before scoring. */
+class AccessFilterTest {
+  @TempDir Path dir;
+  private final TokenChunker chunker = new TokenChunker(Tokenizers.defaultTokenizer(), 60, 0.15);
+
+  /** A document labelled {@code labels} (none: readable by all), every chunk with vector {@code v}. */
+  private IndexEntry entry(String id, String text, float[] v, CorpusMarks marks, String... labels) {
+    Map<String, String> meta = labels.length == 0 ? Map.of() : Map.of(Access.METADATA_KEY, Access.join(List.of(labels)));
+    Document d = new Document(id, "", "Doc " + id, Language.EN, meta, text);
+    List<Chunk> chunks = chunker.chunk(d);
+    List<float[]> vs = chunks.stream().map(c -> v.clone()).toList();
+    return IndexEntry.withChunkVectors(d, "/src/" + id, "h" + id, chunks, vs, "test-emb").withCorpus(marks);
+  }
+
+  private static float[] unit(float... v) {
+    return Embedder.normalize(v);
+  }
+
+  private LuceneIndex corpus() throws Exception {
+    LuceneIndex index = LuceneIndex.open(dir);
+    index.write(List.of(
+        // The secret document matches the query best on both signals.
+        entry("secret", "Salary bands salary bands salary bands for every engineer in 2026.", unit(1, 0, 0), CorpusMarks.NONE, "hr"),
+        entry("public", "The handbook mentions salary reviews once a year.", unit(0.6f, 0.8f, 0), CorpusMarks.NONE),
+        entry("eng", "Engineers are reviewed on salary and scope by their managers.", unit(0.8f, 0.6f, 0),
+            new CorpusMarks(null, List.of(), "secret", 0.9, 0), "eng", "leads")), List.of());
+    return index;
+  }
+
+  @Test
+  void searchesNeverScoreWhatThePrincipalCannotRead() throws Exception {
+    try (LuceneIndex index = corpus()) {
+      assertThat(index.searchSparse("salary bands", 1).get(0).doc().id()).isEqualTo("secret");
+      assertThat(index.searchDense(unit(1, 0, 0), 1).get(0).doc().id()).isEqualTo("secret");
+
+      Index eng = index.readableBy(Access.labels(List.of("eng")));
+      // k = 1 still finds a readable chunk: the filter acts inside the search, not on its top k.
+      assertThat(eng.searchSparse("salary bands", 1)).hasSize(1).allMatch(c -> !c.doc().id().equals("secret"));
+      assertThat(eng.searchDense(unit(1, 0, 0), 1)).extracting(c -> c.doc().id()).containsExactly("eng");
+      assertThat(ids(eng.searchSparse("salary", 50))).isEqualTo(Set.of("public", "eng"));
+      assertThat(ids(eng.searchDense(unit(1, 0, 0), 50))).isEqualTo(Set.of("public", "eng"));
+
+      Index nobody = index.readableBy(Access.labels(List.of()));
+      assertThat(ids(nobody.searchSparse("salary", 50))).isEqualTo(Set.of("public"));
+      Index hr = index.readableBy(Access.labels(List.of("hr", "other")));
+      assertThat(ids(hr.searchSparse("salary", 50))).isEqualTo(Set.of("secret", "public"));
+    }
+  }
+
+  @Test
+  void documentsVectorsMarksAndCountsAreFilteredToo() throws Exception {
+    try (LuceneIndex index = corpus()) {
+      Index eng = index.readableBy(Access.labels(List.of("leads")));
+      assertThat(eng.document("secret")).isEmpty();
+      assertThat(eng.find("secret")).isEmpty();
+      assertThat(eng.document("eng")).isPresent();
+      assertThat(eng.stats().documents()).isEqualTo(2);
+      assertThat(eng.stats().chunks()).isEqualTo(index.stats().chunks() - index.find("secret").orElseThrow().chunks());
+      List<String> secretChunks = new ArrayList<>();
+      for (Candidate c : index.searchSparse("salary bands", 50)) if (c.doc().id().equals("secret")) secretChunks.add(c.chunk().id());
+      assertThat(secretChunks).isNotEmpty();
+      assertThat(eng.chunkVectors(secretChunks)).isEmpty();
+      assertThat(eng.sentenceVectors(secretChunks)).isEmpty();
+      assertThat(eng.chunkMarks(secretChunks)).isEmpty();
+      assertThat(eng.corpusDocuments()).extracting(Index.CorpusDoc::id).containsExactly("eng", "public");
+
+      // The copy's near-duplicate mark names a document the principal cannot read: it is not shown.
+      String engChunk = eng.searchSparse("engineers reviewed", 1).get(0).chunk().id();
+      assertThat(index.chunkMarks(List.of(engChunk)).get(engChunk).nearDuplicateOf()).isEqualTo("secret");
+      assertThat(eng.chunkMarks(List.of(engChunk)).get(engChunk).nearDuplicateOf()).isEmpty();
+      assertThat(eng.corpusDocuments().get(0).nearDuplicateOf()).isEmpty();
+    }
+  }
+
+  @Test
+  void aViewIsReadOnlyAndEverythingIsTheIndexItself() throws Exception {
+    try (LuceneIndex index = corpus()) {
+      assertThat(index.readableBy(Access.ALL)).isSameAs(index);
+      Index eng = index.readableBy(Access.labels(List.of("eng")));
+      assertThatThrownBy(eng::begin).isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("read-only");
+      assertThatThrownBy(() -> eng.remove(List.of("secret"))).isInstanceOf(UnsupportedOperationException.class);
+      assertThat(index.find("secret")).isPresent();
+    }
+  }
+
+  @Test
+  void labelsAreChecked() {
+    assertThatThrownBy(() -> Access.join(List.of("a,b"))).hasMessageContaining("comma");
+    assertThatThrownBy(() -> Access.labels(List.of(" x"))).hasMessageContaining("spaces");
+    assertThatThrownBy(() -> Access.labels(List.of(""))).hasMessageContaining("blank");
+    assertThat(Access.parse("b, a ,,")).containsExactly("a", "b");
+    assertThat(Access.labels(List.of("a")).mayRead(List.of())).isTrue();
+    assertThat(Access.labels(List.of("a")).mayRead(List.of("b"))).isFalse();
+    assertThat(Access.ALL.mayRead(List.of("b"))).isTrue();
+  }
+
+  private static Set<String> ids(List<Candidate> cs) {
+    Set<String> out = new java.util.TreeSet<>();
+    for (Candidate c : cs) out.add(c.doc().id());
+    return out;
+  }
+}
