@@ -55,6 +55,7 @@ public final class LuceneIndex implements Index {
   private final Directory directory;
   private final Analyzer analyzer;
   private final SparseQueryBuilder sparse;
+  private final ReadableStatistics readableStatistics = new ReadableStatistics();
   private final java.util.concurrent.locks.ReentrantLock writeLock = new java.util.concurrent.locks.ReentrantLock();
   private IndexWriter writer;
   private SearcherManager searchers;
@@ -378,12 +379,19 @@ public final class LuceneIndex implements Index {
     return searchSparse(query, k, null);
   }
 
-  /** BM25 over the chunks {@code filter} lets through (all when null): the filter is a clause of the query, so other chunks are never scored. */
+  /**
+   * BM25 over the chunks {@code filter} lets through (all when null): the filter is a clause of the
+   * query, so other chunks are never scored, and the term and length statistics count only the
+   * chunks it lets through ({@link ReadableStatistics}), so scores say nothing of the others.
+   */
   private List<Candidate> searchSparse(String query, int k, Query filter) throws IOException {
     if (k < 1) throw new IllegalArgumentException("k must be >= 1, was " + k);
     Query q = sparse.build(query);
     if (q == null) return List.of();
-    return withSearcher(s -> toCandidates(s, s.search(Acl.restrict(q, filter), k), Signal.BM25), List.of());
+    return withSearcher(s -> {
+      IndexSearcher scoring = filter == null ? s : readableStatistics.of(s, filter);
+      return toCandidates(scoring, scoring.search(Acl.restrict(q, filter), k), Signal.BM25);
+    }, List.of());
   }
 
   /**

@@ -66,8 +66,50 @@ class AccessFilterTest {
 
       Index nobody = index.readableBy(Access.labels(List.of()));
       assertThat(ids(nobody.searchSparse("salary", 50))).isEqualTo(Set.of("public"));
+      // A term only unreadable documents hold finds nothing (and fails nothing).
+      assertThat(nobody.searchSparse("bands 2026", 50)).extracting(c -> c.doc().id()).doesNotContain("secret");
       Index hr = index.readableBy(Access.labels(List.of("hr", "other")));
       assertThat(ids(hr.searchSparse("salary", 50))).isEqualTo(Set.of("secret", "public"));
+    }
+  }
+
+  @Test
+  void scoresAreThoseOfAnIndexHoldingOnlyWhatThePrincipalReads(@TempDir Path alone) throws Exception {
+    String[] texts = {
+        "Salary bands and salary reviews for engineers are decided in March each year.",
+        "The salary of a manager depends on the size of the team and on the salary bands.",
+        "Reviews happen twice a year for the search team and once for the others.",
+        "Bands of wolves roam the northern forests in winter.",
+        "The engineering handbook explains reviews, bands, levels and promotions in detail.",
+    };
+    List<IndexEntry> all = new ArrayList<>();
+    List<IndexEntry> readable = new ArrayList<>();
+    for (int i = 0; i < texts.length; i++) {
+      // Every other document is labelled "hr" and holds the query's terms many times.
+      IndexEntry open = entry("open" + i, texts[i], unit(1, 0, 0), CorpusMarks.NONE, i % 2 == 0 ? new String[] {"eng"} : new String[0]);
+      all.add(open);
+      readable.add(open);
+      all.add(entry("hidden" + i, (texts[i] + " salary bands reviews ").repeat(3), unit(1, 0, 0), CorpusMarks.NONE, "hr"));
+    }
+    try (LuceneIndex index = LuceneIndex.open(dir); LuceneIndex only = LuceneIndex.open(alone)) {
+      index.write(all, List.of());
+      only.write(readable, List.of());
+      Index eng = index.readableBy(Access.labels(List.of("eng")));
+      for (String q : List.of("salary bands", "reviews", "engineers handbook bands wolves")) {
+        List<Candidate> viewed = eng.searchSparse(q, 50);
+        List<Candidate> expected = only.searchSparse(q, 50);
+        assertThat(viewed).extracting(c -> c.chunk().id()).as(q).containsExactlyElementsOf(
+            expected.stream().map(c -> c.chunk().id()).toList());
+        for (int i = 0; i < viewed.size(); i++) {
+          double a = viewed.get(i).scores().getOr(dev.ctxpack.model.Signal.BM25, 0);
+          double b = expected.get(i).scores().getOr(dev.ctxpack.model.Signal.BM25, 0);
+          assertThat(a).as(q).isCloseTo(b, org.assertj.core.data.Offset.offset(1e-4 * Math.max(1, b)));
+        }
+        // The whole index's statistics would give other scores: the check above can fail.
+        assertThat(index.searchSparse(q, 50).stream().filter(c -> c.doc().id().startsWith("open"))
+            .mapToDouble(c -> c.scores().getOr(dev.ctxpack.model.Signal.BM25, 0)).max().orElse(0))
+            .as(q).isNotCloseTo(viewed.get(0).scores().getOr(dev.ctxpack.model.Signal.BM25, 0), org.assertj.core.data.Offset.offset(1e-3));
+      }
     }
   }
 
