@@ -40,7 +40,9 @@ import org.eclipse.jetty.server.handler.GracefulHandler;
  * <p>Errors are {@code {"error": {"code", "message"}}}: 400 {@code bad_request} for a body that is
  * not UTF-8, not JSON, not an object, nested deeper than 64, or that the endpoint refuses
  * ({@link IllegalArgumentException}, {@link UsageException}: the message names the field, as a batch
- * error line does); 404 {@code not_found}; 405 {@code method_not_allowed} (with {@code Allow}); 413
+ * error line does); 401 {@code unauthorized} when the {@link Builder#authenticator} names no caller
+ * for the request's {@code Authorization} header; 403 {@code forbidden} and other statuses a route
+ * throws as an {@link HttpError}; 404 {@code not_found}; 405 {@code method_not_allowed} (with {@code Allow}); 413
  * {@code too_large} for a body over the cap; 503 {@code unavailable} for a route the service was
  * started without (see {@link Builder#unavailable}); 500 {@code internal} for any other exception,
  * whose stack trace goes to the log and never to the client.

@@ -47,6 +47,11 @@ final class IngestCommand implements Callable<Integer> {
       + " matches GLOB (repeatable), e.g. 'drafts/**'.")
   List<String> exclude = List.of();
 
+  @Option(names = "--acl", paramLabel = "LABEL", description = "Access label of every document of this run that has"
+      + " none of its own (a JSON Lines line's acl); repeatable. Only keys holding one of a document's labels read it"
+      + " (ctxpack serve --tenants).")
+  List<String> acl = List.of();
+
   @Option(names = "--lang", defaultValue = "auto", description = "Document language: auto, pt or en. Default: ${DEFAULT-VALUE}.")
   String lang;
 
@@ -95,7 +100,17 @@ final class IngestCommand implements Callable<Integer> {
 
   /** An ingestor into {@code index} with these flags (for {@code POST /v1/documents}: no progress shown). */
   Ingestor ingestor(dev.ctxpack.index.Index index, Embedder embedder) {
-    return new Ingestor(index, Loaders.defaults(), options(embedder), null, nearDuplicate);
+    return new Ingestor(index, loaders(), options(embedder), null, nearDuplicate);
+  }
+
+  /** The loaders, labelling documents with {@code --acl} when given. */
+  private Loaders loaders() {
+    if (acl.isEmpty()) return Loaders.defaults();
+    try {
+      return Loaders.defaults().labelled(acl);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--acl: " + e.getMessage());
+    }
   }
 
   @Override
@@ -104,9 +119,10 @@ final class IngestCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     Embedder embedder = noEmbed ? null : Components.embedder(common.embedder);
     IngestOptions options = options(embedder);
+    Loaders loaders = loaders();
     IngestSummary s;
     try (LuceneIndex index = LuceneIndex.open(common.indexPath())) {
-      s = new Ingestor(index, Loaders.defaults(), options, new Progress(err, Progress.terminal()), nearDuplicate).ingest(paths);
+      s = new Ingestor(index, loaders, options, new Progress(err, Progress.terminal()), nearDuplicate).ingest(paths);
     }
     if (common.json()) {
       out.println(Json.line(Views.ingest(s)));

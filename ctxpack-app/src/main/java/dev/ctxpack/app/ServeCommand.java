@@ -24,8 +24,10 @@ import picocli.CommandLine.Option;
  * service stops (the JVM's shutdown: Ctrl-C, SIGTERM).
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
-    description = "Serve search, pack, compress and dedup over HTTP: POST /v1/<command> takes one --batch line's"
-        + " JSON and answers that line's result; GET /health, /ready and /metrics. Runs until stopped (Ctrl-C, SIGTERM).")
+    description = "Serve search, pack, compress, dedup and verify over HTTP: POST /v1/<command> takes one --batch line's"
+        + " JSON and answers that line's result; POST /v1/documents and DELETE /v1/documents/<id> change the index;"
+        + " GET /health, /ready and /metrics. With --tenants, API keys, collections and access labels."
+        + " Runs until stopped (Ctrl-C, SIGTERM).")
 final class ServeCommand implements Callable<Integer> {
   static final String NO_INDEX = "no index: start ctxpack serve with --index DIR (an index made by ctxpack ingest)";
 

@@ -48,7 +48,7 @@ class TenantsEndToEndTest {
     Path tenants = dir.resolve("tenants.json");
     Files.writeString(tenants, """
         {"tenants": {
-          "acme": {"collections": {"docs": "acme/docs", "archive": "acme/archive"},
+          "acme": {"collections": {"docs": "acme/docs", "archive": "acme/archive", "files": "acme/files"},
                    "keys": [{"principal": "alice", "key": "%s", "labels": ["eng"]},
                             {"principal": "hr", "keySha256": "%s", "labels": ["hr"]},
                             {"principal": "loader", "key": "%s", "labels": ["*"], "write": true}]},
@@ -171,6 +171,30 @@ class TenantsEndToEndTest {
     assertThat(p.path("prompt").asText()).doesNotContain("140,000").doesNotContain("confidential");
     for (JsonNode s : p.path("sources")) assertThat(s.path("docId").asText()).isNotEqualTo("salaries");
     assertThat(pack(HR, "What are the salary bands for engineers in 2026?").path("prompt").asText()).contains("140,000");
+  }
+
+  @Test
+  void filesIngestedWithLabelsByTheCliWhileServingAreSeenByTheirReadersOnly() throws Exception {
+    Path corpus = Files.createDirectories(dir.resolve("hr-files"));
+    Files.writeString(corpus.resolve("policy.md"), "# Leave policy\n\nParental leave lasts twenty weeks at full pay.\n");
+    Files.writeString(corpus.resolve("lines.jsonl"),
+        "{\"id\": \"own\", \"text\": \"Parental leave requests go to the people team.\", \"acl\": [\"eng\"]}\n");
+    CliRunner bad = CliRunner.run("ingest", "--index", dir.resolve("acme/files").toString(), "--acl", "a,b", corpus.toString());
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err()).contains("--acl").contains("comma");
+    CliRunner in = CliRunner.run("ingest", "--index", dir.resolve("acme/files").toString(), "--no-embed", "--acl", "hr",
+        corpus.toString());
+    assertThat(in.code()).as(in.err()).isZero();
+    // The service picks up the other process's commit (it checks at most once a second).
+    List<String> hr = List.of();
+    for (int i = 0; i < 100 && hr.isEmpty(); i++) {
+      Thread.sleep(100);
+      hr = ids(search(HR, "parental leave", 10, "files"));
+    }
+    assertThat(hr).hasSize(1).allMatch(id -> !id.equals("own"));
+    // The JSON Lines document kept its own labels; --acl only labels the unlabelled.
+    assertThat(ids(search(ALICE, "parental leave", 10, "files"))).containsExactly("own");
+    assertThat(ids(search(LOADER, "parental leave", 10, "files"))).hasSize(2);
   }
 
   // ---- documents ---------------------------------------------------------------------------------

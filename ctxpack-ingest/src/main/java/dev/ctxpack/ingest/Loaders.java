@@ -30,4 +30,59 @@ public final class Loaders {
   public List<String> extensions() {
     return List.copyOf(byExtension.keySet());
   }
+
+  /**
+   * These loaders, giving every document that has no access labels of its own (a JSON Lines
+   * line's {@code acl}) the labels {@code acl} ({@code ctxpack ingest --acl}); fails on a bad label.
+   */
+  public Loaders labelled(java.util.Collection<String> acl) {
+    String value = dev.ctxpack.index.Access.join(acl);
+    List<Loader> wrapped = new java.util.ArrayList<>();
+    java.util.Map<Loader, Loader> done = new java.util.IdentityHashMap<>();
+    for (Loader l : byExtension.values()) if (!done.containsKey(l)) done.put(l, new Labelled(l, value));
+    wrapped.addAll(done.values());
+    return new Loaders(wrapped);
+  }
+
+  /** A loader whose unlabelled documents get {@code acl}. */
+  private record Labelled(Loader inner, String acl) implements Loader {
+    @Override
+    public List<String> extensions() {
+      return inner.extensions();
+    }
+
+    @Override
+    public List<LoadedDocument> load(Path file) throws IngestException {
+      return label(inner.load(file));
+    }
+
+    @Override
+    public List<LoadedDocument> load(Path file, byte[] content) throws IngestException {
+      return label(inner.load(file, content));
+    }
+
+    @Override
+    public boolean binaryFormat() {
+      return inner.binaryFormat();
+    }
+
+    @Override
+    public boolean container() {
+      return inner.container();
+    }
+
+    private List<LoadedDocument> label(List<LoadedDocument> docs) {
+      List<LoadedDocument> out = new java.util.ArrayList<>(docs.size());
+      for (LoadedDocument d : docs) {
+        if (d.metadata().containsKey(dev.ctxpack.index.Access.METADATA_KEY)) {
+          out.add(d);
+          continue;
+        }
+        java.util.Map<String, String> meta = new java.util.TreeMap<>(d.metadata());
+        meta.put(dev.ctxpack.index.Access.METADATA_KEY, acl);
+        out.add(new LoadedDocument(d.id(), d.uri(), d.title(), d.text(), meta, d.sections(), d.pages(), d.replacedChars()));
+      }
+      return out;
+    }
+  }
 }
