@@ -25,8 +25,23 @@ final class Components {
 
   private Components() {}
 
+  /** The models by spec: loaded once per process and shared (they are thread-safe). */
+  private static final java.util.concurrent.ConcurrentHashMap<String, Embedder> MODELS = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * The embedder {@code spec} names, with a cache of its own over the process's one instance of the
+   * model: each caller's cache holds only the texts it embedded (the service gives each tenant its
+   * own, so no tenant's timings tell what another embedded).
+   */
   static Embedder embedder(String spec) {
-    return new CachingEmbedder(Embedders.byName(spec), 4096);
+    Embedder model = MODELS.get(spec);
+    if (model == null) {
+      // Built outside the map's lock (a model loads for a second or more); a racing twin is dropped.
+      Embedder built = Embedders.byName(spec);
+      model = MODELS.putIfAbsent(spec, built);
+      if (model == null) model = built;
+    }
+    return new CachingEmbedder(model, 4096);
   }
 
   /**

@@ -75,7 +75,7 @@ final class ServeCollections implements AutoCloseable {
     /** The embedder searches use: none while the index holds documents but no vectors (ingested with --no-embed). */
     Embedder searchEmbedder() throws IOException {
       Index.Stats st = index.stats();
-      return st.documents() > 0 && st.vectors() == 0 ? null : embedder.get();
+      return st.documents() > 0 && st.vectors() == 0 ? null : embedder(tenant);
     }
   }
 
@@ -94,23 +94,34 @@ final class ServeCollections implements AutoCloseable {
 
   private final Map<String, Map<String, Collection>> byTenant;
   private final Defaults defaults;
-  private final Supplier<Embedder> embedder;
+  private final java.util.function.Function<String, Embedder> makeEmbedder;
+  private final Map<String, Embedder> embedders = new ConcurrentHashMap<>();
 
-  private ServeCollections(Map<String, Map<String, Collection>> byTenant, Defaults defaults, Supplier<Embedder> embedder) {
+  private ServeCollections(Map<String, Map<String, Collection>> byTenant, Defaults defaults,
+      java.util.function.Function<String, Embedder> makeEmbedder) {
     this.byTenant = byTenant;
     this.defaults = defaults;
-    this.embedder = embedder;
+    this.makeEmbedder = makeEmbedder;
+  }
+
+  /**
+   * The embedder of {@code tenant}'s searches and document writes, made on first use: each
+   * tenant's has its own cache, so a query is no faster for a text another tenant embedded.
+   */
+  Embedder embedder(String tenant) {
+    return embedders.computeIfAbsent(tenant, makeEmbedder);
   }
 
   /** One collection, {@code "default"}, of the tenant {@code ""} ({@link Caller#LOCAL}): a service without tenants. */
-  static ServeCollections single(LuceneIndex index, Defaults defaults, Supplier<Embedder> embedder) {
+  static ServeCollections single(LuceneIndex index, Defaults defaults, java.util.function.Function<String, Embedder> embedder) {
     ServeCollections sc = new ServeCollections(new LinkedHashMap<>(), defaults, embedder);
     sc.byTenant.put("", new LinkedHashMap<>(Map.of("default", sc.new Collection("", "default", index))));
     return sc;
   }
 
   /** Opens every collection of {@code tenants} (creating empty ones); closes what it opened if one fails. */
-  static ServeCollections open(Tenants tenants, Defaults defaults, Supplier<Embedder> embedder) throws IOException {
+  static ServeCollections open(Tenants tenants, Defaults defaults, java.util.function.Function<String, Embedder> embedder)
+      throws IOException {
     ServeCollections sc = new ServeCollections(new LinkedHashMap<>(), defaults, embedder);
     try {
       for (Tenants.Tenant t : tenants.all()) {

@@ -115,12 +115,13 @@ final class ServeCommand implements Callable<Integer> {
     ServeCollections.Defaults commands = new ServeCollections.Defaults(() -> defaults(new SearchCommand()),
         () -> defaults(new PackCommand()), defaults(new IngestCommand(), "--embedder", embedder, "-"));
     Supplier<Embedder> model = memoized(() -> Components.embedder(embedder));
+    java.util.function.Function<String, Embedder> perTenant = tenant -> Components.embedder(embedder);
     ServeCollections collections;
     if (t != null) {
-      collections = ServeCollections.open(t, commands, model);
+      collections = ServeCollections.open(t, commands, perTenant);
     } else if (given != null || Files.isDirectory(path)) {
       // An index given is required; the default one only if it is there (compress and dedup need none).
-      collections = ServeCollections.single(Components.openExisting(path), commands, model);
+      collections = ServeCollections.single(Components.openExisting(path), commands, perTenant);
     } else {
       collections = null;
     }
@@ -198,9 +199,18 @@ final class ServeCommand implements Callable<Integer> {
     } else {
       routes.unavailable("/v1/search", NO_INDEX).unavailable("/v1/pack", NO_INDEX).unavailable("/v1/documents", NO_INDEX);
     }
-    routes.post("/v1/compress", defaults(new CompressCommand(), "--embedder", embedder).endpoint());
-    routes.post("/v1/dedup", defaults(new DedupCommand(), "--embedder", embedder).endpoint());
-    routes.post("/v1/verify", defaults(new VerifyCommand(), "--embedder", embedder).endpoint());
+    routes.post("/v1/compress", perTenant(() -> defaults(new CompressCommand(), "--embedder", embedder).endpoint()));
+    routes.post("/v1/dedup", perTenant(() -> defaults(new DedupCommand(), "--embedder", embedder).endpoint()));
+    routes.post("/v1/verify", perTenant(() -> defaults(new VerifyCommand(), "--embedder", embedder).endpoint()));
+  }
+
+  /**
+   * An endpoint per tenant, made on its first request: a tenant's embedding caches hold only what
+   * it sent, so another tenant cannot time a request to learn what it embedded (the models are shared).
+   */
+  private static HttpService.Handler perTenant(Supplier<JsonEndpoint> make) {
+    java.util.Map<String, JsonEndpoint> byTenant = new java.util.concurrent.ConcurrentHashMap<>();
+    return (caller, request) -> byTenant.computeIfAbsent(caller.tenant(), t -> make.get()).handle(request);
   }
 
   /** {@code command} with its options as the CLI would parse {@code args}: its defaults otherwise. */
@@ -220,6 +230,11 @@ final class ServeCommand implements Callable<Integer> {
     Running(HttpService service, ServeCollections index) {
       this.service = service;
       this.index = index;
+    }
+
+    /** The collections served (null when none). */
+    ServeCollections collections() {
+      return index;
     }
 
     int port() {

@@ -144,6 +144,24 @@ class TenantsEndToEndTest {
   }
 
   @Test
+  void aTenantsEmbeddingCacheHoldsOnlyWhatItEmbedded() throws Exception {
+    var acme = (dev.ctxpack.embed.CachingEmbedder) server.collections().embedder("acme");
+    var globex = (dev.ctxpack.embed.CachingEmbedder) server.collections().embedder("globex");
+    String sentence = "Okapis graze quietly at the edge of the Ituri rainforest every dawn.";
+    ok(post("/v1/documents", BOB, Json.line(Json.object().set("documents",
+        Json.MAPPER.createArrayNode().add(Json.object().put("id", "okapi").put("text", sentence))))));
+    long globexHits = globex.hits();
+    search(BOB, sentence, 5, null);
+    assertThat(globex.hits()).as("globex embedded the text when it wrote it").isEqualTo(globexHits + 1);
+    // acme asking for the same text finds it in no cache: its time says nothing of globex's writes.
+    long acmeHits = acme.hits();
+    search(LOADER, sentence, 5, null);
+    assertThat(acme.hits()).isEqualTo(acmeHits);
+    search(LOADER, sentence, 5, null);
+    assertThat(acme.hits()).isEqualTo(acmeHits + 1);
+  }
+
+  @Test
   void collectionsOfOneTenantAreApart() throws Exception {
     ok(post("/v1/documents", LOADER, """
         {"collection": "archive", "documents": [{"id": "old-memo", "text": "An archived memo about quarterly okapi sightings."}]}
