@@ -101,7 +101,13 @@ final class Components {
   /** As above, each retrieved chunk widened by {@code window} sentences each side (0: not widened). */
   static DefaultContextPacker packer(Index index, Embedder embedder, Fusion fusion, DedupFlags dedup, Reranker reranker,
       int window) {
-    var b = DefaultContextPacker.builder().retriever(windowed(retriever(index, embedder, fusion), index, window))
+    return packer(index, embedder, fusion, dedup, reranker, window, dev.ctxpack.pack.StageListener.NONE);
+  }
+
+  /** As above, telling {@code stages} the time of each stage of every request. */
+  static DefaultContextPacker packer(Index index, Embedder embedder, Fusion fusion, DedupFlags dedup, Reranker reranker,
+      int window, dev.ctxpack.pack.StageListener stages) {
+    var b = DefaultContextPacker.builder().stageListener(stages).retriever(windowed(retriever(index, embedder, fusion), index, window))
         .dedup(dedup.apply(DedupOptions.conservative()), dedup.apply(DedupOptions.strict()))
         .reranker(reranker);
     // The index's own vectors serve the semantic level and MMR, for the languages they mean something in.

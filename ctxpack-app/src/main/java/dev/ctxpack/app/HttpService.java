@@ -118,6 +118,7 @@ final class HttpService implements AutoCloseable {
     private final Map<String, Handler> deletes = new LinkedHashMap<>();
     private final Map<String, String> unavailable = new LinkedHashMap<>();
     private java.util.function.Function<String, java.util.Optional<Caller>> authenticator = header -> java.util.Optional.of(Caller.LOCAL);
+    private Metrics metrics = new Metrics();
 
     private Builder() {}
 
@@ -150,6 +151,12 @@ final class HttpService implements AutoCloseable {
     Builder maxConcurrent(int max) {
       if (max < 1) throw new UsageException("--max-concurrent must be at least 1, was " + max);
       this.maxConcurrent = max;
+      return this;
+    }
+
+    /** The metrics {@code GET /metrics} shows (the routes may add to them, e.g. stage times); new ones by default. */
+    Builder metrics(Metrics metrics) {
+      this.metrics = java.util.Objects.requireNonNull(metrics, "metrics");
       return this;
     }
 
@@ -217,7 +224,7 @@ final class HttpService implements AutoCloseable {
       PrintWriter out = log;
       Limits limits = new Limits(requestTimeoutMillis, maxConcurrent);
       AtomicBoolean stopping = new AtomicBoolean();
-      Metrics metrics = new Metrics();
+      Metrics metrics = this.metrics;
       Set<String> known = new HashSet<>(Set.of(HEALTH, READY, METRICS));
       known.addAll(routes.keySet());
       known.addAll(down.keySet());

@@ -67,8 +67,11 @@ final class PackCommand implements Callable<Integer> {
   /** The packer over {@code index} wired from these options. */
   DefaultContextPacker packer(Index index, Embedder embedder) {
     return Components.packer(index, embedder, fusion.fusion(), dedup,
-        flags.noRerank ? null : Components.reranker(flags.reranker), window);
+        flags.noRerank ? null : Components.reranker(flags.reranker), window, stages);
   }
+
+  /** Told the time of each stage of every request (the service's metrics); none for the CLI. */
+  dev.ctxpack.pack.StageListener stages = dev.ctxpack.pack.StageListener.NONE;
 
   /**
    * One pack request, {@code {"id", "query", "budget" | "preset"}} to the package's JSON, over

@@ -81,13 +81,16 @@ final class SearchCommand implements Callable<Integer> {
         Components.reranker(reranker));
   }
 
+  /** Told the time of each stage (retrieve, rerank) of every request (the service's metrics); none for the CLI. */
+  dev.ctxpack.pack.StageListener stages = dev.ctxpack.pack.StageListener.NONE;
+
   private JsonEndpoint endpoint(Retriever retriever, Reranker rr) {
     return req -> {
       String q = BatchRunner.text(req, "query", null);
       if (q == null || q.isBlank()) throw new IllegalArgumentException("field 'query' must not be empty");
       int kk = BatchRunner.integer(req, "k", k);
       RetrievalMode mm = RetrievalMode.parse(BatchRunner.text(req, "mode", mode));
-      List<Candidate> r = search(retriever, rr, q, mm, kk);
+      List<Candidate> r = search(retriever, rr, q, mm, kk, stages);
       return Views.searchResults(BatchRunner.text(req, "id", null), r);
     };
   }
@@ -95,9 +98,23 @@ final class SearchCommand implements Callable<Integer> {
   /** The top {@code k}: retrieved, or the first {@code max(k, 40)} retrieved and reranked. */
   static List<Candidate> search(Retriever retriever, Reranker reranker, String q, RetrievalMode mode, int k)
       throws java.io.IOException {
-    if (reranker == null) return retriever.retrieve(q, RetrievalOptions.of(mode, k), new Trace());
+    return search(retriever, reranker, q, mode, k, dev.ctxpack.pack.StageListener.NONE);
+  }
+
+  static List<Candidate> search(Retriever retriever, Reranker reranker, String q, RetrievalMode mode, int k,
+      dev.ctxpack.pack.StageListener stages) throws java.io.IOException {
+    long t0 = System.nanoTime();
+    if (reranker == null) {
+      List<Candidate> found = retriever.retrieve(q, RetrievalOptions.of(mode, k), new Trace());
+      stages.stage("retrieve", System.nanoTime() - t0);
+      return found;
+    }
     int depth = Math.min(RetrievalOptions.MAX_K, Math.max(k, 40));
-    List<Candidate> reranked = reranker.rerank(q, retriever.retrieve(q, RetrievalOptions.of(mode, depth), new Trace()));
+    List<Candidate> found = retriever.retrieve(q, RetrievalOptions.of(mode, depth), new Trace());
+    long t1 = System.nanoTime();
+    List<Candidate> reranked = reranker.rerank(q, found);
+    stages.stage("retrieve", t1 - t0);
+    stages.stage("rerank", System.nanoTime() - t1);
     return reranked.size() > k ? List.copyOf(reranked.subList(0, k)) : reranked;
   }
 

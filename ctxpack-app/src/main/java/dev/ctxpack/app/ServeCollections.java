@@ -67,7 +67,11 @@ final class ServeCollections implements AutoCloseable {
       if (r != null) return r;
       Index view = index.readableBy(access);
       Embedder e = searchEmbedder();
-      r = new Routes(defaults.search().endpoint(view, e), defaults.pack().endpoint(view, e));
+      SearchCommand search = defaults.search();
+      search.stages = (stage, nanos) -> defaults.metrics().stage("/v1/search", stage, nanos);
+      PackCommand pack = defaults.pack();
+      pack.stages = (stage, nanos) -> defaults.metrics().stage("/v1/pack", stage, nanos);
+      r = new Routes(search.endpoint(view, e), pack.endpoint(view, e));
       Routes raced = routes.putIfAbsent(access, r);
       return raced != null ? raced : r;
     }
@@ -82,7 +86,8 @@ final class ServeCollections implements AutoCloseable {
   private record Routes(JsonEndpoint search, JsonEndpoint pack) {}
 
   /** The commands whose default options the routes take. */
-  record Defaults(Supplier<SearchCommand> searchCommand, Supplier<PackCommand> packCommand, IngestCommand ingest) {
+  record Defaults(Supplier<SearchCommand> searchCommand, Supplier<PackCommand> packCommand, IngestCommand ingest,
+      Metrics metrics) {
     SearchCommand search() {
       return searchCommand.get();
     }

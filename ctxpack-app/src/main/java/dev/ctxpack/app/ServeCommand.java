@@ -112,8 +112,9 @@ final class ServeCommand implements Callable<Integer> {
     String env = System.getenv("CTXPACK_INDEX");
     Path given = index != null ? index : env != null && !env.isBlank() ? Path.of(env) : null;
     Path path = given != null ? given : defaultIndex;
+    Metrics metrics = new Metrics();
     ServeCollections.Defaults commands = new ServeCollections.Defaults(() -> defaults(new SearchCommand()),
-        () -> defaults(new PackCommand()), defaults(new IngestCommand(), "--embedder", embedder, "-"));
+        () -> defaults(new PackCommand()), defaults(new IngestCommand(), "--embedder", embedder, "-"), metrics);
     Supplier<Embedder> model = memoized(() -> Components.embedder(embedder));
     java.util.function.Function<String, Embedder> perTenant = tenant -> Components.embedder(embedder);
     ServeCollections collections;
@@ -128,7 +129,7 @@ final class ServeCommand implements Callable<Integer> {
     try {
       if (collections != null) checkEmbedders(collections, model);
       HttpService.Builder routes = HttpService.builder().host(host).port(port).maxBodyBytes(maxBodyBytes)
-          .requestTimeoutMillis(requestTimeoutMillis).maxConcurrent(maxConcurrent).log(log);
+          .requestTimeoutMillis(requestTimeoutMillis).maxConcurrent(maxConcurrent).log(log).metrics(metrics);
       if (t != null) routes.authenticator(t::authenticate);
       endpoints(routes, collections);
       HttpService service = routes.start();

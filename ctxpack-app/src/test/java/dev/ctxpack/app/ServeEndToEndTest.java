@@ -164,6 +164,38 @@ class ServeEndToEndTest {
     assertThat(after).contains("ctxpack_request_seconds_bucket{endpoint=\"/v1/compress\",le=\"+Inf\"}");
   }
 
+  @Test
+  void metricsTimeEachStageOfPackAndSearchAndCountDedupDecisionsByLevel() throws Exception {
+    String before = get("/metrics").body();
+    HttpResponse<String> p = post("/v1/pack", "{\"query\": \"What is tea prepared from?\", \"budget\": 400}");
+    assertThat(p.statusCode()).as(p.body()).isEqualTo(200);
+    JsonNode pack = Json.MAPPER.readTree(p.body());
+    assertThat(post("/v1/search", "{\"query\": \"tea leaves\"}").statusCode()).isEqualTo(200);
+    String after = get("/metrics").body();
+    for (String stage : List.of("retrieve", "dedup", "select", "compress", "order", "render")) {
+      String series = "ctxpack_stage_seconds_count{endpoint=\"/v1/pack\",stage=\"" + stage + "\"}";
+      assertThat(HttpServiceTest.value(after, series) - valueOr0(before, series)).as(series).isEqualTo(1);
+    }
+    String search = "ctxpack_stage_seconds_count{endpoint=\"/v1/search\",stage=\"retrieve\"}";
+    assertThat(HttpServiceTest.value(after, search) - valueOr0(before, search)).isEqualTo(1);
+    // The two tea documents are exact copies: the pack's trace merges them, and the metrics count it.
+    Map<String, Integer> levels = new TreeMap<>();
+    for (JsonNode d : pack.get("trace")) {
+      if (d.get("stage").asText().equals("dedup")) {
+        String rule = d.get("rule").asText();
+        levels.merge(rule.substring(0, rule.indexOf(':')) + "/" + d.get("action").asText(), 1, Integer::sum);
+      }
+    }
+    assertThat(levels).isNotEmpty();
+    for (Map.Entry<String, Integer> e : levels.entrySet()) {
+      String[] la = e.getKey().split("/");
+      String series = "ctxpack_dedup_decisions_total{level=\"" + la[0] + "\",action=\"" + la[1] + "\"}";
+      assertThat(HttpServiceTest.value(after, series) - valueOr0(before, series)).as(series).isEqualTo(e.getValue().doubleValue());
+    }
+    assertThat(HttpServiceTest.value(after, "ctxpack_pack_prompt_tokens_total") - valueOr0(before, "ctxpack_pack_prompt_tokens_total"))
+        .isEqualTo(pack.get("budget").get("used").asInt());
+  }
+
   private static double valueOr0(String metrics, String series) {
     return metrics.contains(series + " ") ? HttpServiceTest.value(metrics, series) : 0;
   }

@@ -78,6 +78,7 @@ public final class DefaultContextPacker implements ContextPacker {
   private final Compressor compressor;
   private final Orderer orderer;
   private final PromptRenderer renderer;
+  private final StageListener stages;
   private final LanguageDetector languageDetector = new LanguageDetector();
 
   private DefaultContextPacker(Builder b) {
@@ -90,6 +91,7 @@ public final class DefaultContextPacker implements ContextPacker {
     this.compressor = b.compressor != null ? b.compressor : ExtractiveCompressor.defaults(b.sentenceVectors);
     this.orderer = b.orderer;
     this.renderer = b.renderer;
+    this.stages = b.stages;
   }
 
   public static Builder builder() {
@@ -129,12 +131,14 @@ public final class DefaultContextPacker implements ContextPacker {
     RetrievalOptions r = o.retrieval();
     Trace trace;
     List<Passage> selected;
+    Clock clock = new Clock();
     while (true) {
       trace = new Trace();
       for (var d : head.decisions()) trace.add(d);
       List<Candidate> candidates = retriever.retrieve(query, r, trace);
+      clock.lap("retrieve");
       Memo memo = new Memo(vectors);
-      List<Passage> passages = evidence(query, candidates, o, rerank, tok, memo, trace);
+      List<Passage> passages = evidence(query, candidates, o, rerank, tok, memo, trace, clock);
       Trace selection = new Trace();
       int draw = o.compress() ? (int) Math.min(Integer.MAX_VALUE, (long) OVERSUBSCRIBE * (limit - base)) : limit - base;
       selected = o.mmr()
@@ -154,19 +158,30 @@ public final class DefaultContextPacker implements ContextPacker {
         r = deeper;
         continue;
       }
+      clock.lap("select");
       for (var d : selection.decisions()) trace.add(d);
       break;
     }
 
-    if (o.compress() && !selected.isEmpty()) selected = compress(query, selected, limit - base, cost, tok, trace);
-    List<Passage> ordered = o.reorder() ? orderer.order(selected, o.order(), trace) : selected;
+    if (o.compress() && !selected.isEmpty()) {
+      selected = compress(query, selected, limit - base, cost, tok, trace);
+      clock.lap("compress");
+    }
+    List<Passage> ordered = selected;
+    if (o.reorder()) {
+      ordered = orderer.order(selected, o.order(), trace);
+      clock.lap("order");
+    }
     List<Passage> kept = new ArrayList<>(ordered);
     while (true) {
       List<Source> sources = label(kept);
       PromptRenderer.Rendered rendered = renderer.render(template, query, sources);
       int used = tok.count(rendered.prompt());
       if (used <= limit) {
-        return finish(query, rendered, sources, used, limit, o, tok, trace);
+        ContextPackage done = finish(query, rendered, sources, used, limit, o, tok, trace);
+        clock.lap("render");
+        clock.report(stages);
+        return done;
       }
       Passage weakest = kept.stream()
           .min(Comparator.comparingDouble(Passage::score).thenComparing(Passage::id, Comparator.reverseOrder()))
@@ -252,12 +267,37 @@ public final class DefaultContextPacker implements ContextPacker {
 
   /** Conservative dedup, rerank, strict dedup: the ranked passages selection draws from. */
   private List<Passage> evidence(String query, List<Candidate> candidates, PackOptions o, boolean rerank,
-      Tokenizer tok, Memo memo, Trace trace) throws IOException {
+      Tokenizer tok, Memo memo, Trace trace, Clock clock) throws IOException {
     List<Passage> passages = candidates.stream().map(Passage::of).toList();
-    if (o.dedup()) passages = new CascadeDeduplicator(conservative, tok, PassageVectors.none()).dedup(passages, trace);
-    if (rerank) passages = rerank(query, passages, trace);
-    if (o.dedup()) passages = new CascadeDeduplicator(strict, tok, memo).dedup(passages, trace);
+    if (o.dedup()) {
+      passages = new CascadeDeduplicator(conservative, tok, PassageVectors.none()).dedup(passages, trace);
+      clock.lap("dedup");
+    }
+    if (rerank) {
+      passages = rerank(query, passages, trace);
+      clock.lap("rerank");
+    }
+    if (o.dedup()) {
+      passages = new CascadeDeduplicator(strict, tok, memo).dedup(passages, trace);
+      clock.lap("dedup");
+    }
     return passages;
+  }
+
+  /** Time per stage of one request, summed over repeats (a refill retrieves again), reported at its end. */
+  private static final class Clock {
+    private final Map<String, Long> spent = new LinkedHashMap<>();
+    private long last = System.nanoTime();
+
+    void lap(String stage) {
+      long now = System.nanoTime();
+      spent.merge(stage, now - last, Long::sum);
+      last = now;
+    }
+
+    void report(StageListener listener) {
+      spent.forEach(listener::stage);
+    }
   }
 
   private List<Passage> rerank(String query, List<Passage> passages, Trace trace) throws IOException {
@@ -353,6 +393,13 @@ public final class DefaultContextPacker implements ContextPacker {
     private SentenceVectors sentenceVectors = SentenceVectors.none();
     private Orderer orderer = new DefaultOrderer();
     private PromptRenderer renderer = new PromptRenderer();
+    private StageListener stages = StageListener.NONE;
+
+    /** Told the time of each stage of every request (e.g. the service's per-stage latency metrics). */
+    public Builder stageListener(StageListener l) {
+      this.stages = Objects.requireNonNull(l, "stageListener");
+      return this;
+    }
 
     public Builder retriever(Retriever r) {
       this.retriever = Objects.requireNonNull(r, "retriever");
