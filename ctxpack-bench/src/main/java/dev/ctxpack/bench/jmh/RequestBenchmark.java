@@ -58,6 +58,15 @@ public class RequestBenchmark {
   @Param({"full"})
   public String stages;
 
+  /**
+   * {@code all}: the index itself; {@code labels}: the index as a principal with access labels reads
+   * it ({@code Index.readableBy}): every read filtered and BM25's statistics counted over the
+   * readable documents (SciFact's documents carry no labels, so all are readable: the filter's
+   * whole cost, nothing skipped).
+   */
+  @Param({"all"})
+  public String access;
+
   private SciFactIndex scifact;
   private HybridRetriever retriever;
   private DefaultContextPacker packer;
@@ -68,12 +77,17 @@ public class RequestBenchmark {
   @Setup(Level.Trial)
   public void setUp() throws IOException {
     scifact = SciFactIndex.openOrBuild();
-    retriever = new HybridRetriever(scifact.index, scifact.embedder);
+    dev.ctxpack.index.Index view = switch (access) {
+      case "all" -> scifact.index;
+      case "labels" -> scifact.index.readableBy(dev.ctxpack.index.Access.labels(List.of("team")));
+      default -> throw new IllegalArgumentException("access must be all or labels, was " + access);
+    };
+    retriever = new HybridRetriever(view, scifact.embedder);
     // As the CLI builds it: the learned reranker, and the index's vectors for semantic dedup and MMR.
     packer = DefaultContextPacker.builder().retriever(retriever)
         .reranker(dev.ctxpack.rerank.FeatureReranker.defaults())
-        .vectors(dev.ctxpack.dedup.PassageVectors.fromIndex(scifact.index, scifact.embedder.languages()))
-        .sentenceVectors(new dev.ctxpack.compress.IndexSentenceVectors(scifact.index, scifact.embedder))
+        .vectors(dev.ctxpack.dedup.PassageVectors.fromIndex(view, scifact.embedder.languages()))
+        .sentenceVectors(new dev.ctxpack.compress.IndexSentenceVectors(view, scifact.embedder))
         .build();
     searchOptions = RetrievalOptions.of(RetrievalMode.parse(mode), 10);
     packOptions = switch (stages) {
