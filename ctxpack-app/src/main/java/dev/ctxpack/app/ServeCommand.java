@@ -138,6 +138,15 @@ final class ServeCommand implements Callable<Integer> {
           : collections != null ? "index " + path
           : "no index: /v1/search, /v1/pack and /v1/documents answer 503; give --index DIR";
       log.println("ctxpack serve: listening on http://" + where + ":" + service.port() + " (" + serving + ")");
+      if (t != null) {
+        for (LuceneIndex idx : collections.indexes()) {
+          int legacy = idx.documentsWithoutAccessTerms();
+          if (legacy > 0) {
+            log.println("ctxpack serve: warning: " + idx.path() + " holds " + legacy + " documents written before access"
+                + " labels were indexed: only keys with labels [\"*\"] read them; re-ingest them into a new directory");
+          }
+        }
+      }
       if (t == null && !isLoopback(host)) {
         log.println("ctxpack serve: warning: listening beyond this machine without --tenants: anyone who can reach "
             + where + " can read and change the index");

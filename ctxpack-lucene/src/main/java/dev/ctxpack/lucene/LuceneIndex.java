@@ -617,6 +617,22 @@ public final class LuceneIndex implements Index {
     return access.everything() ? this : new Readable(access);
   }
 
+  /**
+   * How many stored documents were written before access labels were indexed (they carry no access
+   * terms, so only {@link Access#ALL} reads them): 0 for an index written by this version.
+   */
+  public int documentsWithoutAccessTerms() throws IOException {
+    return withSearcher(s -> {
+      Query records = new TermQuery(new Term(Fields.TYPE, Fields.TYPE_DOC));
+      Query labelled = new org.apache.lucene.search.BooleanQuery.Builder()
+          .add(records, org.apache.lucene.search.BooleanClause.Occur.FILTER)
+          .add(new org.apache.lucene.search.TermRangeQuery(Fields.ACL, null, null, true, true),
+              org.apache.lucene.search.BooleanClause.Occur.FILTER)
+          .build();
+      return s.count(records) - s.count(labelled);
+    }, 0);
+  }
+
   /** A view of the index filtered by {@link Acl#filter}; closing it leaves the index open. */
   private final class Readable implements Index {
     private final Access access;

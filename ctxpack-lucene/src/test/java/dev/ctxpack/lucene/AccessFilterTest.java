@@ -142,10 +142,29 @@ class AccessFilterTest {
   void aViewIsReadOnlyAndEverythingIsTheIndexItself() throws Exception {
     try (LuceneIndex index = corpus()) {
       assertThat(index.readableBy(Access.ALL)).isSameAs(index);
+      assertThat(index.documentsWithoutAccessTerms()).isZero();
       Index eng = index.readableBy(Access.labels(List.of("eng")));
       assertThatThrownBy(eng::begin).isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("read-only");
       assertThatThrownBy(() -> eng.remove(List.of("secret"))).isInstanceOf(UnsupportedOperationException.class);
       assertThat(index.find("secret")).isPresent();
+    }
+  }
+
+  @Test
+  void documentsWrittenBeforeAccessTermsAreCounted() throws Exception {
+    corpus().close();
+    // A record as an index of an earlier version holds it: no access terms.
+    try (var dirs = org.apache.lucene.store.FSDirectory.open(dir);
+        var w = new org.apache.lucene.index.IndexWriter(dirs, new org.apache.lucene.index.IndexWriterConfig())) {
+      var d = new org.apache.lucene.document.Document();
+      d.add(new org.apache.lucene.document.StringField(Fields.TYPE, Fields.TYPE_DOC, org.apache.lucene.document.Field.Store.YES));
+      d.add(new org.apache.lucene.document.StringField(Fields.DOC_KEY, "legacy", org.apache.lucene.document.Field.Store.YES));
+      w.addDocument(d);
+      w.commit();
+    }
+    try (LuceneIndex index = LuceneIndex.openExisting(dir)) {
+      assertThat(index.documentsWithoutAccessTerms()).isEqualTo(1);
+      assertThat(index.readableBy(Access.labels(List.of("eng"))).stats().documents()).isEqualTo(2);
     }
   }
 
