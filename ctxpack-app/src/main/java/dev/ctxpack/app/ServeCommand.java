@@ -23,7 +23,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
     description = "Serve search, pack, compress and dedup over HTTP: POST /v1/<command> takes one --batch line's"
-        + " JSON and answers that line's result; GET /health, /ready and /metrics. Runs until stopped (Ctrl-C, SIGTERM).")
+        + " JSON and answers that line's result; GET /health, /ready and /metrics; GET / is the inspector page."
+        + " Runs until stopped (Ctrl-C, SIGTERM).")
 final class ServeCommand implements Callable<Integer> {
   static final String NO_INDEX = "no index: start ctxpack serve with --index DIR (an index made by ctxpack ingest)";
 
@@ -134,6 +135,7 @@ final class ServeCommand implements Callable<Integer> {
     routes.post("/v1/compress", defaults(new CompressCommand(), "--embedder", embedder).endpoint());
     routes.post("/v1/dedup", defaults(new DedupCommand(), "--embedder", embedder).endpoint());
     routes.post("/v1/verify", defaults(new VerifyCommand(), "--embedder", embedder).endpoint());
+    Inspector.routes(routes);
   }
 
   /** {@code command} with its options as the CLI would parse {@code args}: its defaults otherwise. */
