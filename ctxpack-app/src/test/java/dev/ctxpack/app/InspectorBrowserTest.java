@@ -246,6 +246,32 @@ class InspectorBrowserTest {
   }
 
   @Test
+  void theApiKeyAndCollectionGoWithTheRequestNeverInTheUrl() throws Exception {
+    // Record what the page hands to fetch, then let the request go on to the service.
+    ((JavascriptExecutor) driver).executeScript("window.sent = []; const f = window.fetch;"
+        + " window.fetch = (u, o) => { window.sent.push({url: u, headers: o.headers, body: o.body}); return f(u, o); };");
+    driver.findElement(By.id("api-key")).sendKeys("key-123");
+    driver.findElement(By.id("remember-key")).click();
+    driver.findElement(By.id("collection")).sendKeys("science");
+    driver.findElement(By.id("preset")).sendKeys("low");
+    packInPage(CURIE_QUERY, "");
+    JavascriptExecutor js = (JavascriptExecutor) driver;
+    assertThat(js.executeScript("return window.sent[0].url")).isEqualTo("/v1/pack");
+    assertThat(js.executeScript("return window.sent[0].headers['Authorization']")).isEqualTo("Bearer key-123");
+    JsonNode body = Json.MAPPER.readTree((String) js.executeScript("return window.sent[0].body"));
+    assertThat(body.get("query").asText()).isEqualTo(CURIE_QUERY);
+    assertThat(body.get("collection").asText()).isEqualTo("science");
+    assertThat(body.get("preset").asText()).isEqualTo("low");
+    assertThat(body.has("budget")).isFalse();
+    assertThat(driver.getCurrentUrl()).isEqualTo(base + "/");
+    // Kept for this tab only when asked, and gone when unticked.
+    assertThat(js.executeScript("return sessionStorage.getItem('ctxpack.apiKey')")).isEqualTo("key-123");
+    assertThat(js.executeScript("return localStorage.length")).isEqualTo(0L);
+    driver.findElement(By.id("remember-key")).click();
+    assertThat(js.executeScript("return sessionStorage.getItem('ctxpack.apiKey')")).isNull();
+  }
+
+  @Test
   void aPackageJsonFromTheCliIsShownWithoutPacking() throws Exception {
     CliRunner cli = CliRunner.run("pack", "--index", dir.resolve("idx").toString(), "--format", "json",
         "--query", "How long is the Rhine river?", "--budget", "400");
@@ -301,7 +327,7 @@ class InspectorBrowserTest {
 
   private static void packInPage(String query, String budget) {
     driver.findElement(By.id("query")).sendKeys(query);
-    driver.findElement(By.id("budget")).sendKeys(budget);
+    if (!budget.isEmpty()) driver.findElement(By.id("budget")).sendKeys(budget);
     driver.findElement(By.id("pack-btn")).click();
     wait(30).until(d -> d.findElement(By.id("status")).getText().startsWith("Packed in"));
   }

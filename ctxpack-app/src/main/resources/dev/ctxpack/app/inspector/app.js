@@ -269,7 +269,8 @@
         el('span', {class: 'badge action-' + d.action}, d.action),
         ' ', el('code', {}, d.rule),
         d.similarity !== undefined ? el('span', {class: 'sim'}, ' similarity ' + Number(d.similarity).toFixed(2)) : null,
-        el('div', {class: 'ids'}, from.join(', ') || '(none)', d.into ? ' \u2192 ' + d.into : ''),
+        el('div', {class: 'ids'}, from.join(', ') || '(none)',
+          d.into ? (d.action === 'keep' ? ' \u2194 ' : ' \u2192 ') + d.into : ''),
         el('div', {class: 'in'}, 'in ', ...chips),
         d.reason ? el('div', {class: 'reason'}, d.reason) : null);
       list.append(li);
@@ -477,13 +478,21 @@
       const i = linkOf(e.target);
       if (i !== null) mark(i, 'linked', false);
     });
-    root.addEventListener('click', (e) => {
+    const pin = (e) => {
       const i = linkOf(e.target);
       if (i === null) return;
       const pinned = document.querySelectorAll('.pinned');
       const was = [...pinned].some((x) => x.dataset.link === i);
       pinned.forEach((x) => x.classList.remove('pinned'));
       if (!was) mark(i, 'pinned', true);
+    };
+    root.addEventListener('click', pin);
+    // A decision row is focusable: Enter or Space pins it as a click does.
+    root.addEventListener('keydown', (e) => {
+      if ((e.key === 'Enter' || e.key === ' ') && e.target.classList && e.target.classList.contains('decision')) {
+        e.preventDefault();
+        pin(e);
+      }
     });
   }
 
