@@ -208,6 +208,9 @@ class InspectorBrowserTest {
     back.click();
     wait(5).until(d -> merge.getAttribute("class").contains("pinned"));
 
+    scrollTo("sources-h");
+    screenshot("03-sources");
+
     // The exact prompt, verbatim.
     String prompt = (String) ((JavascriptExecutor) driver).executeScript("return document.getElementById('prompt').textContent");
     assertThat(prompt).isEqualTo(pkg.get("prompt").asText());
@@ -226,7 +229,7 @@ class InspectorBrowserTest {
     driver.findElement(By.id("verify-btn")).click();
     wait(30).until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#claims .claim"), 2));
     scrollTo("verify-h");
-    screenshot("03-verified");
+    screenshot("04-verified");
 
     List<WebElement> claims = driver.findElements(By.cssSelector("#claims .claim"));
     WebElement first = claims.get(0);
@@ -282,7 +285,7 @@ class InspectorBrowserTest {
     driver.findElement(By.cssSelector("#load summary")).click();
     driver.findElement(By.id("package-file")).sendKeys(file.toAbsolutePath().toString());
     wait(10).until(d -> d.findElement(By.id("status")).getText().startsWith("Showing the package from rhine-package.json"));
-    screenshot("04-loaded");
+    screenshot("05-loaded");
 
     assertThat(driver.findElement(By.id("query")).getAttribute("value")).isEqualTo("How long is the Rhine river?");
     String prompt = (String) ((JavascriptExecutor) driver).executeScript("return document.getElementById('prompt').textContent");
@@ -298,7 +301,7 @@ class InspectorBrowserTest {
     wait(5).until(d -> d.findElement(By.id("src-" + rhine)).getAttribute("class").contains("pinned")
         && d.findElement(By.id("src-" + old)).getAttribute("class").contains("pinned"));
     scrollTo("sources-h");
-    screenshot("05-loaded-sources");
+    screenshot("06-loaded-sources");
     // The later copy's repeated sentences are greyed as duplicates.
     assertThat(driver.findElement(By.id("src-" + old)).findElements(By.cssSelector(".seg.dropped[data-reason='duplicate']"))).isNotEmpty();
 
