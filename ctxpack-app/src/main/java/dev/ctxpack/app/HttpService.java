@@ -13,6 +13,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -35,7 +36,8 @@ import org.eclipse.jetty.server.handler.GracefulHandler;
  * reads one JSON object from the request body and answers the JSON object its {@link JsonEndpoint}
  * returns; {@code GET /health} answers {@code {"status":"ok"}}, {@code GET /ready} {@code {"status":"ready"}}
  * (503 {@code {"status":"stopping"}} once {@link #close()} has begun) and {@code GET /metrics} the
- * {@link Metrics} in the Prometheus text format.
+ * {@link Metrics} in the Prometheus text format; {@code GET} of an {@link Builder#asset} answers a
+ * classpath file (the inspector page) with {@link #ASSET_HEADERS}.
  *
  * <p>Errors are {@code {"error": {"code", "message"}}}: 400 {@code bad_request} for a body that is
  * not UTF-8, not JSON, not an object, nested deeper than 64, or that the endpoint refuses
@@ -119,6 +121,7 @@ final class HttpService implements AutoCloseable {
     private final Map<String, String> unavailable = new LinkedHashMap<>();
     private java.util.function.Function<String, java.util.Optional<Caller>> authenticator = header -> java.util.Optional.of(Caller.LOCAL);
     private Metrics metrics = new Metrics();
+    private final Map<String, Asset> assets = new LinkedHashMap<>();
 
     private Builder() {}
 
@@ -206,10 +209,20 @@ final class HttpService implements AutoCloseable {
       return this;
     }
 
+    /**
+     * {@code GET path} answers the classpath resource {@code resource} (read once, when the service
+     * starts; a missing one fails the start) as {@code contentType}, with {@link #ASSET_HEADERS}.
+     */
+    Builder asset(String path, String resource, String contentType) {
+      checkNew(path);
+      assets.put(path, new Asset(resource, contentType));
+      return this;
+    }
+
     private void checkNew(String path) {
       if (!path.startsWith("/")) throw new IllegalArgumentException("a path starts with '/': " + path);
       if (path.equals(HEALTH) || path.equals(READY) || path.equals(METRICS) || posts.containsKey(path)
-          || deletes.containsKey(path) || unavailable.containsKey(path)) {
+          || deletes.containsKey(path) || unavailable.containsKey(path) || assets.containsKey(path)) {
         throw new IllegalArgumentException("route " + path + " given twice");
       }
     }
@@ -225,7 +238,15 @@ final class HttpService implements AutoCloseable {
       Limits limits = new Limits(requestTimeoutMillis, maxConcurrent);
       AtomicBoolean stopping = new AtomicBoolean();
       Metrics metrics = this.metrics;
-      Set<String> known = new HashSet<>(Set.of(HEALTH, READY, METRICS));
+      Map<String, byte[]> files = new LinkedHashMap<>();
+      Map<String, String> types = new HashMap<>();
+      assets.forEach((path, a) -> {
+        files.put(path, a.read());
+        types.put(path, a.contentType());
+      });
+      Set<String> gets = new HashSet<>(GETS);
+      gets.addAll(files.keySet());
+      Set<String> known = new HashSet<>(gets);
       known.addAll(routes.keySet());
       known.addAll(down.keySet());
       Map<String, String> prefixes = new LinkedHashMap<>();
@@ -248,6 +269,10 @@ final class HttpService implements AutoCloseable {
           else ctx.json(Json.object().put("status", "ready"));
         });
         config.routes.get(METRICS, ctx -> ctx.contentType(Metrics.CONTENT_TYPE).result(metrics.render()));
+        files.forEach((path, bytes) -> config.routes.get(path, ctx -> {
+          ASSET_HEADERS.forEach(ctx::header);
+          ctx.contentType(types.get(path)).result(bytes);
+        }));
         routes.forEach((path, handler) -> config.routes.post(path, ctx -> {
           Caller caller = caller(ctx, auth);
           ObjectNode request = Json.parseObject(body(ctx, cap));
@@ -278,7 +303,7 @@ final class HttpService implements AutoCloseable {
         });
         config.routes.error(405, ctx -> {
           ctx.attribute(ERROR_CODE, "method_not_allowed");
-          ctx.header("Allow", GETS.contains(ctx.path()) ? "GET" : label(ctx.path(), known, prefixes).contains("<") ? "DELETE" : "POST");
+          ctx.header("Allow", gets.contains(ctx.path()) ? "GET" : label(ctx.path(), known, prefixes).contains("<") ? "DELETE" : "POST");
           ctx.json(errorBody("method_not_allowed", ctx.method() + " is not allowed on " + ctx.path()));
         });
         // Every answer, errors included, once it is written: the endpoint label is the route, or
@@ -314,6 +339,31 @@ final class HttpService implements AutoCloseable {
   static final String READY = "/ready";
   static final String METRICS = "/metrics";
   private static final Set<String> GETS = Set.of(HEALTH, READY, METRICS);
+  /**
+   * The headers of every {@link Builder#asset}: revalidate each time (a new version of the service
+   * may serve new files at the same paths), load scripts, styles and data from this origin only,
+   * never sniff a type, never be framed, send no referrer.
+   */
+  static final Map<String, String> ASSET_HEADERS = Map.of(
+      "Cache-Control", "no-cache",
+      "Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
+          + " connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      "X-Content-Type-Options", "nosniff",
+      "X-Frame-Options", "DENY",
+      "Referrer-Policy", "no-referrer");
+
+  /** A classpath resource served at a path. */
+  private record Asset(String resource, String contentType) {
+    byte[] read() {
+      try (InputStream in = HttpService.class.getResourceAsStream(resource)) {
+        if (in == null) throw new IllegalStateException("resource " + resource + " is not on the classpath");
+        return in.readAllBytes();
+      } catch (IOException e) {
+        throw new IllegalStateException("cannot read resource " + resource + ": " + Errors.message(e), e);
+      }
+    }
+  }
+
   /** The context attribute that carries an error answer's code to the metrics. */
   private static final String ERROR_CODE = "ctxpack.errorCode";
   private static final String INTERNAL = "internal error; the server's log has the details";

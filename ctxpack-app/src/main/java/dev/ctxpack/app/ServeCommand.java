@@ -26,7 +26,8 @@ import picocli.CommandLine.Option;
 @Command(name = "serve", mixinStandardHelpOptions = true,
     description = "Serve search, pack, compress, dedup and verify over HTTP: POST /v1/<command> takes one --batch line's"
         + " JSON and answers that line's result; POST /v1/documents and DELETE /v1/documents/<id> change the index;"
-        + " GET /health, /ready and /metrics. With --tenants, API keys, collections and access labels."
+        + " GET /health, /ready and /metrics; GET / is the inspector page. With --tenants, API keys, collections and"
+        + " access labels."
         + " Runs until stopped (Ctrl-C, SIGTERM).")
 final class ServeCommand implements Callable<Integer> {
   static final String NO_INDEX = "no index: start ctxpack serve with --index DIR (an index made by ctxpack ingest)";
@@ -212,6 +213,7 @@ final class ServeCommand implements Callable<Integer> {
     routes.post("/v1/compress", perTenant(() -> defaults(new CompressCommand(), "--embedder", embedder).endpoint()));
     routes.post("/v1/dedup", perTenant(() -> defaults(new DedupCommand(), "--embedder", embedder).endpoint()));
     routes.post("/v1/verify", perTenant(() -> defaults(new VerifyCommand(), "--embedder", embedder).endpoint()));
+    Inspector.routes(routes);
   }
 
   /**

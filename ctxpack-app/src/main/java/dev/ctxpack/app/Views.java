@@ -7,6 +7,7 @@ import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Chunk;
 import dev.ctxpack.model.ContextPackage;
 import dev.ctxpack.model.Decision;
+import dev.ctxpack.model.Passage;
 import dev.ctxpack.model.PlanStep;
 import dev.ctxpack.model.Signal;
 import dev.ctxpack.model.Source;
@@ -90,8 +91,20 @@ final class Views {
       so.put("page", s.page());
       so.put("date", s.date());
       ArrayNode spans = so.putArray("spans");
-      for (Source.DocSpan sp : s.spans()) spans.addObject().put("docId", sp.docId()).put("start", sp.start()).put("end", sp.end());
+      for (Source.DocSpan sp : s.spans()) {
+        ObjectNode spo = spans.addObject().put("docId", sp.docId()).put("start", sp.start()).put("end", sp.end());
+        if (!sp.chunkId().isEmpty()) spo.put("chunkId", sp.chunkId());
+      }
       so.put("text", s.text());
+      // For audit (the inspector): the passage id the trace names, the kept pieces, the cut sentences.
+      if (!s.passage().isEmpty()) so.put("passage", s.passage());
+      ArrayNode pieces = so.putArray("pieces");
+      for (Passage.Piece pc : s.pieces()) pieces.addObject().put("docId", pc.docId()).put("start", pc.span().start()).put("end", pc.span().end());
+      ArrayNode dropped = so.putArray("dropped");
+      for (Source.Dropped d : s.dropped()) {
+        dropped.addObject().put("docId", d.docId()).put("start", d.start()).put("end", d.end()).put("text", d.text())
+            .put("reason", d.reason()).put("score", Double.isFinite(d.score()) ? round(d.score()) : 0.0);
+      }
     }
     ObjectNode b = o.putObject("budget");
     b.put("limit", p.budget().limit());

@@ -309,7 +309,7 @@ class ServeEndToEndTest {
   @Test
   void anUnknownPathIsNotFound() throws Exception {
     assertError(post("/v1/nothing", "{}"), 404, "not_found", "/v1/nothing");
-    assertError(get("/"), 404, "not_found", "GET /");
+    assertError(get("/nothing"), 404, "not_found", "GET /nothing");
     // Not yet available in this version.
     assertError(post("/v1/assemble", "{}"), 404, "not_found", "/v1/assemble");
   }

@@ -163,8 +163,9 @@ public final class DefaultContextPacker implements ContextPacker {
       break;
     }
 
+    Map<String, List<Source.Dropped>> cut = new HashMap<>();
     if (o.compress() && !selected.isEmpty()) {
-      selected = compress(query, selected, limit - base, cost, tok, trace);
+      selected = compress(query, selected, limit - base, cost, tok, trace, cut);
       clock.lap("compress");
     }
     List<Passage> ordered = selected;
@@ -174,7 +175,7 @@ public final class DefaultContextPacker implements ContextPacker {
     }
     List<Passage> kept = new ArrayList<>(ordered);
     while (true) {
-      List<Source> sources = label(kept);
+      List<Source> sources = label(kept, cut);
       PromptRenderer.Rendered rendered = renderer.render(template, query, sources);
       int used = tok.count(rendered.prompt());
       if (used <= limit) {
@@ -200,10 +201,11 @@ public final class DefaultContextPacker implements ContextPacker {
   /**
    * Compresses the selected passages so that their blocks fit {@code evidence} tokens: the text's
    * budget is what the blocks leave once their labels and metadata are paid for. Each passage keeps
-   * its kept spans as pieces at their document offsets; a passage left with nothing is dropped.
+   * its kept spans as pieces at their document offsets; a passage left with nothing is dropped. The
+   * spans dropped from each passage go into {@code cut}, by passage id, for its source to show.
    */
   private List<Passage> compress(String query, List<Passage> selected, int evidence, ToIntFunction<Passage> cost,
-      Tokenizer tok, Trace trace) throws IOException {
+      Tokenizer tok, Trace trace, Map<String, List<Source.Dropped>> cut) throws IOException {
     List<CompressInput> inputs = new ArrayList<>(selected.size());
     int overhead = 0;
     int textTokens = 0;
@@ -236,6 +238,8 @@ public final class DefaultContextPacker implements ContextPacker {
       trace.add("compress", "drop", "compress:" + d.reason().key(), List.of(d.id()), "", d.tokens(),
           piece.docId() + " [" + start + ", " + end + ") score " + String.format(java.util.Locale.ROOT, "%.4f", d.score()));
       reasons.computeIfAbsent(d.id(), x -> new LinkedHashMap<>()).merge(d.reason().key(), 1, Integer::sum);
+      cut.computeIfAbsent(d.id(), x -> new ArrayList<>()).add(new Source.Dropped(piece.docId(), start, end,
+          piece.text().substring(d.span().start(), d.span().end()), d.reason().key(), d.score()));
     }
     List<Passage> out = new ArrayList<>(selected.size());
     for (Passage p : selected) {
@@ -362,19 +366,26 @@ public final class DefaultContextPacker implements ContextPacker {
     return new ContextPackage(query, r.prompt(), sources, budget, plan, trace.decisions());
   }
 
-  private static List<Source> label(List<Passage> passages) {
+  private static List<Source> label(List<Passage> passages, Map<String, List<Source.Dropped>> cut) {
     List<Source> out = new ArrayList<>(passages.size());
-    for (int i = 0; i < passages.size(); i++) out.add(toSource(passages.get(i), "S" + (i + 1)));
+    for (int i = 0; i < passages.size(); i++) {
+      Passage p = passages.get(i);
+      out.add(toSource(p, "S" + (i + 1), cut.getOrDefault(p.id(), List.of())));
+    }
     return out;
   }
 
   static Source toSource(Passage p, String label) {
+    return toSource(p, label, List.of());
+  }
+
+  private static Source toSource(Passage p, String label, List<Source.Dropped> dropped) {
     Candidate c = p.primary();
     List<Source.DocSpan> spans = p.sources().stream()
-        .map(s -> new Source.DocSpan(s.doc().id(), s.chunk().span().start(), s.chunk().span().end()))
+        .map(s -> new Source.DocSpan(s.doc().id(), s.chunk().span().start(), s.chunk().span().end(), s.chunk().id()))
         .toList();
     return new Source(label, c.doc().id(), c.doc().title(), c.doc().uri(), c.chunk().section(), c.chunk().page(),
-        c.doc().date(), spans, p.text());
+        c.doc().date(), spans, p.text(), p.id(), p.pieces(), dropped);
   }
 
   /**

@@ -81,6 +81,53 @@ class DefaultContextPackerTest {
     assertThat(accounted.size() + dropped).isGreaterThanOrEqualTo(cands.size());
   }
 
+  /** The text of {@code docId} at {@code [start, end)}, read from the candidate chunk that holds it. */
+  static String textAt(List<Candidate> cands, String docId, int start, int end) {
+    for (Candidate c : cands) {
+      Span sp = c.chunk().span();
+      if (c.chunk().docId().equals(docId) && sp.start() <= start && end <= sp.end()) {
+        return c.chunk().text().substring(start - sp.start(), end - sp.start());
+      }
+    }
+    throw new AssertionError("no chunk of " + docId + " holds [" + start + ", " + end + ")");
+  }
+
+  @Property(tries = 40)
+  void eachSourceSaysWhichVerbatimPiecesItKeptAndWhichSentencesCompressionCut(
+      @ForAll @LongRange(min = 0, max = 1_000_000) long seed, @ForAll @IntRange(min = 300, max = 3000) int budget)
+      throws Exception {
+    List<Candidate> cands = randomCandidates(seed, 30);
+    ContextPackage p;
+    try {
+      p = packer(cands).pack("what about roasted coffee?", PackOptions.defaults().withBudget(budget));
+    } catch (BudgetTooSmallException e) {
+      return;
+    }
+    List<String> cutInTrace = new ArrayList<>();
+    List<String> passages = p.sources().stream().map(Source::passage).toList();
+    p.trace().stream().filter(d -> d.stage().equals("compress") && d.action().equals("drop")
+            && !d.rule().equals("compress:empty") && passages.contains(d.ids().get(0)))
+        .forEach(d -> cutInTrace.add(d.ids().get(0) + " " + d.rule().substring("compress:".length()) + " "
+            + d.reason().substring(0, d.reason().indexOf(") ") + 1)));
+    List<String> cutInSources = new ArrayList<>();
+    for (Source s : p.sources()) {
+      assertThat(s.passage()).isNotEmpty();
+      assertThat(s.spans()).allSatisfy(sp -> assertThat(sp.chunkId()).isNotEmpty());
+      assertThat(dev.ctxpack.model.Passage.join(s.pieces())).isEqualTo(s.text());
+      for (var piece : s.pieces()) {
+        assertThat(piece.text()).isEqualTo(textAt(cands, piece.docId(), piece.span().start(), piece.span().end()));
+      }
+      for (Source.Dropped d : s.dropped()) {
+        assertThat(d.text()).isEqualTo(textAt(cands, d.docId(), d.start(), d.end()));
+        assertThat(s.pieces()).noneSatisfy(piece -> assertThat(piece.docId().equals(d.docId())
+            && piece.span().start() < d.end() && d.start() < piece.span().end()).isTrue());
+        cutInSources.add(s.passage() + " " + d.reason() + " " + d.docId() + " [" + d.start() + ", " + d.end() + ")");
+      }
+    }
+    // What each source shows as cut is exactly what the trace says compression dropped from it.
+    assertThat(cutInSources).containsExactlyInAnyOrderElementsOf(cutInTrace);
+  }
+
   @Property(tries = 20)
   void sameInputSameOutput(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) throws Exception {
     List<Candidate> cands = randomCandidates(seed, 25);
