@@ -276,6 +276,41 @@ class InspectorBrowserTest {
   }
 
   @Test
+  void withTenantsThePageAsksForAKeyAndShowsOnlyWhatTheKeyReads() throws Exception {
+    Path tenants = dir.resolve("tenants.json");
+    Files.writeString(tenants, """
+        {"tenants": {"acme": {"collections": {"docs": "acme"},
+          "keys": [{"principal": "ann", "key": "inspector-ann-key-01", "labels": ["eng"]},
+                   {"principal": "ops", "key": "inspector-ops-key-02", "labels": ["*"], "write": true}]}}}
+        """);
+    try (ServeCommand.Running t = ServeCommand.defaults(new ServeCommand(), "--tenants", tenants.toString(), "--port", "0",
+        "--embedder", "minilm").start(new PrintWriter(new StringWriter(), true))) {
+      String tbase = "http://127.0.0.1:" + t.port();
+      HttpResponse<String> added = http.send(HttpRequest.newBuilder(URI.create(tbase + "/v1/documents"))
+          .header("Authorization", "Bearer inspector-ops-key-02").POST(HttpRequest.BodyPublishers.ofString("""
+              {"documents": [
+                {"id": "open", "text": "The Lisbon office opens on 2 March and hosts the search team."},
+                {"id": "closed", "acl": ["hr"], "text": "The Lisbon office budget for 2027 is 2.4 million euros."}]}
+              """)).build(), HttpResponse.BodyHandlers.ofString());
+      assertThat(added.statusCode()).as(added.body()).isEqualTo(200);
+      driver.get(tbase + "/");
+      wait(20).until(ExpectedConditions.titleIs("ctxpack inspector"));
+      // Without a key the service says so, and the page shows it as an error.
+      driver.findElement(By.id("query")).sendKeys("What is the Lisbon office budget?");
+      driver.findElement(By.id("pack-btn")).click();
+      wait(30).until(d -> d.findElement(By.id("status")).getText().contains("unauthorized"));
+      assertThat(driver.findElement(By.id("status")).getAttribute("class")).contains("error");
+      // With ann's key the pack runs, over the documents her labels read only.
+      driver.findElement(By.id("api-key")).sendKeys("inspector-ann-key-01");
+      driver.findElement(By.id("pack-btn")).click();
+      wait(30).until(d -> d.findElement(By.id("status")).getText().startsWith("Packed in"));
+      String prompt = (String) ((JavascriptExecutor) driver).executeScript("return document.getElementById('prompt').textContent");
+      assertThat(prompt).contains("Lisbon office opens on 2 March").doesNotContain("2.4 million");
+      screenshot("07-tenant-key");
+    }
+  }
+
+  @Test
   void aPackageJsonFromTheCliIsShownWithoutPacking() throws Exception {
     CliRunner cli = CliRunner.run("pack", "--index", dir.resolve("idx").toString(), "--format", "json",
         "--query", "How long is the Rhine river?", "--budget", "400");
