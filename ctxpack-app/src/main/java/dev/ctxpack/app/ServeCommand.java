@@ -54,8 +54,13 @@ final class ServeCommand implements Callable<Integer> {
   long requestTimeoutMillis;
 
   @Option(names = "--max-concurrent", paramLabel = "N",
-      description = "Most requests run at once; more wait briefly, then get 503 busy. Default: twice the processors (${DEFAULT-VALUE}).")
+      description = "Most requests run at once; more wait in a queue (--max-queued). Default: twice the processors (${DEFAULT-VALUE}).")
   int maxConcurrent = HttpService.defaultMaxConcurrent();
+
+  @Option(names = "--max-queued", paramLabel = "N", defaultValue = "" + HttpService.DEFAULT_MAX_QUEUED,
+      description = "Most requests waiting for one of the --max-concurrent slots, the wait counted within --request-timeout-ms;"
+          + " more get 503 busy at once. Default: ${DEFAULT-VALUE}.")
+  int maxQueued;
 
   /** The index used when none is given, if it exists (a field so tests can point it elsewhere). */
   Path defaultIndex = Path.of(".ctxpack");
@@ -105,7 +110,7 @@ final class ServeCommand implements Callable<Integer> {
     LuceneIndex idx = given != null || Files.isDirectory(path) ? Components.openExisting(path) : null;
     try {
       HttpService.Builder routes = HttpService.builder().host(host).port(port).maxBodyBytes(maxBodyBytes)
-          .requestTimeoutMillis(requestTimeoutMillis).maxConcurrent(maxConcurrent).log(log);
+          .requestTimeoutMillis(requestTimeoutMillis).maxConcurrent(maxConcurrent).maxQueued(maxQueued).log(log);
       endpoints(routes, idx);
       HttpService service = routes.start();
       String where = host.contains(":") ? "[" + host + "]" : host;
