@@ -299,6 +299,12 @@ class HttpServiceTest {
   }
 
   @Test
+  void theServeCommandQueuesUpTo256ByDefaultAndTakesMaxQueued() {
+    assertThat(ServeCommand.defaults(new ServeCommand()).maxQueued).isEqualTo(256).isEqualTo(HttpService.DEFAULT_MAX_QUEUED);
+    assertThat(ServeCommand.defaults(new ServeCommand(), "--max-queued", "0").maxQueued).isZero();
+  }
+
+  @Test
   void aQueueCapOutOfRangeIsRefusedNamingTheOption() {
     assertThatThrownBy(() -> HttpService.builder().maxQueued(-1)).hasMessageContaining("--max-queued").hasMessageContaining("-1");
     assertThatThrownBy(() -> HttpService.builder().maxQueued(HttpService.MAX_QUEUED_LIMIT + 1)).hasMessageContaining("--max-queued");
