@@ -69,6 +69,35 @@ final class HostileCases {
     return out;
   }
 
+  /**
+   * The largest requests the caps let through, each of which must be answered 200 within the
+   * request timeout: what the caps bound a request's work to.
+   */
+  static List<Case> atTheCaps(String query) {
+    List<Case> out = new ArrayList<>();
+    // As many of the query's words, in turn, as both caps let through (1,024 words, 8,192 characters).
+    String[] w = query.trim().split("\\s+");
+    StringBuilder sb = new StringBuilder();
+    int n = 0;
+    while (n < 1_024 && sb.length() + 1 + w[n % w.length].length() <= 8_192) {
+      if (n > 0) sb.append(' ');
+      sb.append(w[n++ % w.length]);
+    }
+    String name = String.format(java.util.Locale.ROOT, "query at the caps (%,d words, %,d characters)", n, sb.length());
+    out.add(new Case(name, "/v1/search", json(obj().put("query", sb.toString())), 200));
+    out.add(new Case(name, "/v1/pack", json(obj().put("query", sb.toString())), 200));
+    out.add(new Case("1,000 passages (the cap)", "/v1/compress", json(passages(obj().put("query", query).put("budget", 500), 1_000, query)), 200));
+    out.add(new Case("1,000 passages (the cap)", "/v1/dedup", json(passages(obj(), 1_000, query)), 200));
+    ObjectNode verify = obj().put("query", query);
+    StringBuilder answer = new StringBuilder();
+    for (int i = 0; answer.length() + query.length() + 12 <= 100_000; i++) answer.append(query).append(" [S").append(i % 1_000 + 1).append("]. ");
+    verify.put("answer", answer.toString());
+    ArrayNode ss = verify.putArray("sources");
+    for (int i = 1; i <= 1_000; i++) ss.add(obj().put("id", "S" + i).put("text", query + " Source " + i + "."));
+    out.add(new Case("1,000 sources and a 100,000-character answer (the caps)", "/v1/verify", json(verify), 200));
+    return out;
+  }
+
   /** {@code n} words taken in turn from {@code text}. */
   static String words(String text, int n) {
     String[] w = text.trim().split("\\s+");

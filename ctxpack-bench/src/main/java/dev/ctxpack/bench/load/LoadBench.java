@@ -113,6 +113,9 @@ public final class LoadBench implements Callable<Integer> {
   @Option(names = "--hostile-repeats", description = "Times each hostile request is sent; 0 skips them (default: ${DEFAULT-VALUE}).")
   int hostileRepeats = 5;
 
+  @Option(names = "--hostile-only", description = "Skip the load steps: only the hostile requests (and those at the caps).")
+  boolean hostileOnly;
+
   private String[] args = new String[0];
   private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(10)).build();
@@ -164,7 +167,7 @@ public final class LoadBench implements Callable<Integer> {
     System.err.println("[load] starting: " + String.join(" ", command));
     try (ServerProcess server = ServerProcess.start(command, outDir.resolve("server.log"), Duration.ofMinutes(3))) {
       report.put("serverRssAfterStartMiB", server.statusKib("VmRSS") / 1024.0);
-      for (String e : endpoints) {
+      for (String e : hostileOnly ? List.<String>of() : endpoints) {
         if (warmup > 0) {
           System.err.printf(Locale.ROOT, "[load] warm-up /v1/%s: %d s at 16 clients%n", e, warmup);
           step(server, e, 16, warmup, queries);
@@ -296,14 +299,16 @@ public final class LoadBench implements Callable<Integer> {
     List<Map<String, Object>> rows = new ArrayList<>();
     HttpRequest normal = HttpRequest.newBuilder(server.uri("/v1/search")).timeout(Duration.ofSeconds(60))
         .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body(query))).build();
-    for (HostileCases.Case c : HostileCases.all(query, maxBodyBytes)) {
+    List<HostileCases.Case> cases = new ArrayList<>(HostileCases.all(query, maxBodyBytes));
+    cases.addAll(HostileCases.atTheCaps(query));
+    for (HostileCases.Case c : cases) {
       long[] lat = new long[hostileRepeats];
       Map<String, AtomicLong> statuses = new TreeMap<>();
       String message = "";
       int normalOk = 0;
       long normalMax = 0;
       for (int i = 0; i < hostileRepeats; i++) {
-        HttpRequest req = HttpRequest.newBuilder(server.uri(c.path())).timeout(Duration.ofSeconds(60))
+        HttpRequest req = HttpRequest.newBuilder(server.uri(c.path())).timeout(Duration.ofMillis(requestTimeoutMs + 30_000))
             .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(c.body())).build();
         long s = System.nanoTime();
         try {
@@ -393,20 +398,23 @@ public final class LoadBench implements Callable<Integer> {
         .append(env.get("cores")).append(" cores, ").append(env.get("cpu")).append(", Java ").append(env.get("java.version"))
         .append("; load average ").append(env.get("loadAverageAtStart")).append(" at the start, ")
         .append(report.get("loadAverageAtEnd")).append(" at the end.\n\n");
-    sb.append("| endpoint | clients | answered | req/s | p50 ms | p90 ms | p99 ms | max ms | answers by status | dropped |"
-        + " peak RSS MiB | live heap after MiB |\n");
-    sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|\n");
-    for (Map<String, Object> s : (List<Map<String, Object>>) report.get("steps")) {
-      sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
-          s.get("endpoint"), s.get("clients"), s.get("answered"), s.get("reqPerSec"), s.get("p50ms"), s.get("p90ms"),
-          s.get("p99ms"), s.get("maxMs"), statuses((Map<String, Long>) s.get("statuses")), s.get("dropped"),
-          s.get("peakRssMiB"), s.get("liveHeapAfterMiB") == null ? "n/a" : s.get("liveHeapAfterMiB")));
+    List<Map<String, Object>> steps = (List<Map<String, Object>>) report.get("steps");
+    if (!steps.isEmpty()) {
+      sb.append("| endpoint | clients | answered | req/s | p50 ms | p90 ms | p99 ms | max ms | answers by status | dropped |"
+          + " peak RSS MiB | live heap after MiB |\n");
+      sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|\n");
+      for (Map<String, Object> s : steps) {
+        sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+            s.get("endpoint"), s.get("clients"), s.get("answered"), s.get("reqPerSec"), s.get("p50ms"), s.get("p90ms"),
+            s.get("p99ms"), s.get("maxMs"), statuses((Map<String, Long>) s.get("statuses")), s.get("dropped"),
+            s.get("peakRssMiB"), s.get("liveHeapAfterMiB") == null ? "n/a" : s.get("liveHeapAfterMiB")));
+      }
     }
     sb.append(String.format(Locale.ROOT, "%nServer RSS after start %.0f MiB, peak (VmHWM) over the run %.0f MiB.%n",
         (Double) report.get("serverRssAfterStartMiB"), (Double) report.getOrDefault("serverPeakRssMiB", Double.NaN)));
     List<Map<String, Object>> hostile = (List<Map<String, Object>>) report.get("hostile");
     if (!hostile.isEmpty()) {
-      sb.append("\n| hostile request | endpoint | body bytes | answers | median ms | max ms | message | normal search after |\n");
+      sb.append("\n| request | endpoint | body bytes | answers | median ms | max ms | message | normal search after |\n");
       sb.append("|---|---|---:|---|---:|---:|---|---|\n");
       for (Map<String, Object> h : hostile) {
         String msg = ((String) h.get("message")).replace("|", "\\|");
