@@ -22,13 +22,19 @@ final class BatchRunner {
   /** The most words (runs of non-space characters) a request's {@code query} may have. */
   static final int MAX_QUERY_WORDS = 1_024;
   /** The most {@code passages} one compress or dedup request may give. */
-  static final int MAX_PASSAGES = 1_000;
+  static final int MAX_PASSAGES = 256;
   /** The most {@code sources} one verify request may give. */
-  static final int MAX_SOURCES = 1_000;
+  static final int MAX_SOURCES = 256;
+  /**
+   * The most characters of {@code text} all the passages (or sources) of one request may hold
+   * together: their work (sentences split, scored, embedded) grows with it. About 60,000 tokens,
+   * six times the {@code high} budget.
+   */
+  static final int MAX_TEXT_CHARS = 250_000;
   /** The longest {@code answer} one verify request may give, in characters. */
-  static final int MAX_ANSWER_CHARS = 100_000;
+  static final int MAX_ANSWER_CHARS = 20_000;
   /** The most {@code claims} one verify request may give. */
-  static final int MAX_CLAIMS = 1_000;
+  static final int MAX_CLAIMS = 256;
 
   private BatchRunner() {}
 
@@ -102,12 +108,25 @@ final class BatchRunner {
     return q;
   }
 
-  /** The array {@code field}, refused when missing, not an array or longer than {@code max}. */
-  static JsonNode array(ObjectNode o, String field, int max, String shape) {
+  /**
+   * The array {@code field} of {@code {"text", ...}} items, refused when missing, not an array,
+   * longer than {@code max}, or when its items' texts hold more than {@link #MAX_TEXT_CHARS}
+   * characters together.
+   */
+  static JsonNode texts(ObjectNode o, String field, int max, String shape) {
     JsonNode v = o.get(field);
     if (v == null || !v.isArray()) throw new IllegalArgumentException("field '" + field + "' must be an array" + shape);
     if (v.size() > max) {
       throw new IllegalArgumentException("field '" + field + "' has " + v.size() + " items; at most " + max + " are accepted per request");
+    }
+    long chars = 0;
+    for (JsonNode item : v) {
+      JsonNode t = item.get("text");
+      if (t != null && t.isTextual()) chars += t.asText().length();
+    }
+    if (chars > MAX_TEXT_CHARS) {
+      throw new IllegalArgumentException("field '" + field + "' holds " + chars + " characters of text; at most "
+          + MAX_TEXT_CHARS + " are accepted per request");
     }
     return v;
   }

@@ -121,7 +121,7 @@ final class CompressCommand implements Callable<Integer> {
           : defaultBudget;
       Double t = threshold;
       if (req.has("threshold")) t = number(req.get("threshold"), "threshold");
-      JsonNode ps = BatchRunner.array(req, "passages", BatchRunner.MAX_PASSAGES, "");
+      JsonNode ps = BatchRunner.texts(req, "passages", BatchRunner.MAX_PASSAGES, "");
       List<CompressInput> in = new ArrayList<>();
       Set<String> ids = new HashSet<>();
       for (int i = 0; i < ps.size(); i++) {

@@ -98,7 +98,7 @@ final class DedupCommand implements Callable<Integer> {
    */
   static JsonEndpoint endpoint(CascadeDeduplicator cascade) {
     return req -> {
-      JsonNode ps = BatchRunner.array(req, "passages", BatchRunner.MAX_PASSAGES, "");
+      JsonNode ps = BatchRunner.texts(req, "passages", BatchRunner.MAX_PASSAGES, "");
       List<Candidate> in = new ArrayList<>();
       Set<String> ids = new HashSet<>();
       boolean scored = false;

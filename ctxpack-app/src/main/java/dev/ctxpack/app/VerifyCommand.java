@@ -138,7 +138,7 @@ final class VerifyCommand implements Callable<Integer> {
 
   /** One request (a batch line, or the body of {@code POST /v1/verify}) to its result. */
   static ObjectNode handle(ObjectNode req, Verifier verifier, String defaultQuery) throws Exception {
-    List<VerifySource> sources = sources(BatchRunner.array(req, "sources", BatchRunner.MAX_SOURCES, " of {\"id\", \"text\"}"), "sources");
+    List<VerifySource> sources = sources(BatchRunner.texts(req, "sources", BatchRunner.MAX_SOURCES, " of {\"id\", \"text\"}"), "sources");
     JsonNode a = req.get("answer");
     if (a == null || a.isNull()) throw new IllegalArgumentException("field 'answer' is required");
     Answer answer;

@@ -193,23 +193,42 @@ class HostileRequestsTest {
   // ---- batch caps ----
 
   @Test
-  void tooManyPassagesAreRefusedNamingTheFieldAndTheCap() throws Exception {
+  void tooManyPassagesOrTooMuchTextAreRefusedNamingTheFieldAndTheCap() throws Exception {
     int over = BatchRunner.MAX_PASSAGES + 1;
-    refused("/v1/compress", withPassages(query("coffee").put("budget", 50), over), "field 'passages' has 1001 items; at most 1000");
-    refused("/v1/dedup", withPassages(Json.object(), over), "field 'passages' has 1001 items; at most 1000");
+    refused("/v1/compress", withPassages(query("coffee").put("budget", 50), over), "field 'passages' has 257 items; at most 256");
+    refused("/v1/dedup", withPassages(Json.object(), over), "field 'passages' has 257 items; at most 256");
+    String half = "Coffee beans are roasted. ".repeat(BatchRunner.MAX_TEXT_CHARS / 2 / 26 + 1);
+    ObjectNode big = query("coffee").put("budget", 50);
+    big.putArray("passages").add(Json.object().put("id", "a").put("text", half)).add(Json.object().put("id", "b").put("text", half));
+    refused("/v1/compress", big, "field 'passages' holds " + 2 * half.length() + " characters of text; at most 250000");
+    big.remove("query");
+    refused("/v1/dedup", big, "field 'passages' holds " + 2 * half.length() + " characters of text");
   }
 
   @Test
-  void tooManySourcesAnAnswerTooLongOrTooManyClaimsAreRefused() throws Exception {
+  void tooManySourcesTooMuchSourceTextAnAnswerTooLongOrTooManyClaimsAreRefused() throws Exception {
     refused("/v1/verify", withSources(Json.object().put("answer", "Coffee beans are roasted [S1]."), BatchRunner.MAX_SOURCES + 1),
-        "field 'sources' has 1001 items; at most 1000");
+        "field 'sources' has 257 items; at most 256");
+    ObjectNode bigSource = Json.object().put("answer", "Coffee beans are roasted [S1].");
+    bigSource.putArray("sources").add(Json.object().put("id", "S1").put("text", "x".repeat(BatchRunner.MAX_TEXT_CHARS + 1)));
+    refused("/v1/verify", bigSource, "field 'sources' holds 250001 characters of text; at most 250000");
     String longAnswer = "Coffee beans are roasted [S1]. ".repeat(BatchRunner.MAX_ANSWER_CHARS / 31 + 1);
     refused("/v1/verify", withSources(Json.object().put("answer", longAnswer), 1),
-        "field 'answer' has " + longAnswer.length() + " characters; at most 100000");
+        "field 'answer' has " + longAnswer.length() + " characters; at most 20000");
     ObjectNode structured = withSources(Json.object(), 1);
     ArrayNode claims = structured.putObject("answer").putArray("claims");
     for (int i = 0; i <= BatchRunner.MAX_CLAIMS; i++) claims.add(Json.object().put("text", "Coffee is roasted."));
-    refused("/v1/verify", structured, "field 'answer.claims' has 1001 items; at most 1000");
+    refused("/v1/verify", structured, "field 'answer.claims' has 257 items; at most 256");
+  }
+
+  @Test
+  void requestsAtTheCapsAreAnswered() throws Exception {
+    ObjectNode compress = withPassages(query("coffee beans").put("budget", 50), BatchRunner.MAX_PASSAGES);
+    assertThat(post("/v1/compress", Json.line(compress)).statusCode()).isEqualTo(200);
+    ObjectNode verify = withSources(Json.object(), BatchRunner.MAX_SOURCES);
+    verify.put("answer", "Coffee beans are roasted [S1]. ".repeat(BatchRunner.MAX_ANSWER_CHARS / 31));
+    HttpResponse<String> r = post("/v1/verify", Json.line(verify));
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
   }
 
   // ---- helpers ----

@@ -178,7 +178,10 @@ public final class LoadBench implements Callable<Integer> {
           System.err.println("[load] " + s);
         }
       }
-      if (hostileRepeats > 0) hostile.addAll(hostile(server, queries.get(0)));
+      if (hostileRepeats > 0) {
+        List<String> abstracts = ds.indexableCorpus().stream().limit(1_000).map(d -> d.text()).toList();
+        hostile.addAll(hostile(server, queries.get(0), abstracts));
+      }
       report.put("serverPeakRssMiB", server.statusKib("VmHWM") / 1024.0);
       report.put("serverAliveAtEnd", server.alive());
     }
@@ -295,12 +298,12 @@ public final class LoadBench implements Callable<Integer> {
     return s;
   }
 
-  private List<Map<String, Object>> hostile(ServerProcess server, String query) throws Exception {
+  private List<Map<String, Object>> hostile(ServerProcess server, String query, List<String> texts) throws Exception {
     List<Map<String, Object>> rows = new ArrayList<>();
     HttpRequest normal = HttpRequest.newBuilder(server.uri("/v1/search")).timeout(Duration.ofSeconds(60))
         .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body(query))).build();
     List<HostileCases.Case> cases = new ArrayList<>(HostileCases.all(query, maxBodyBytes));
-    cases.addAll(HostileCases.atTheCaps(query));
+    cases.addAll(HostileCases.atTheCaps(query, texts));
     for (HostileCases.Case c : cases) {
       long[] lat = new long[hostileRepeats];
       Map<String, AtomicLong> statuses = new TreeMap<>();
