@@ -102,7 +102,7 @@ public final class LoadBench implements Callable<Integer> {
   int maxQueued = 256;
 
   @Option(names = "--request-timeout-ms", description = "The server's --request-timeout-ms (default: ${DEFAULT-VALUE}).")
-  long requestTimeoutMs = 120_000;
+  long requestTimeoutMs = 30_000;
 
   @Option(names = "--max-body-bytes", description = "The server's --max-body-bytes (default: ${DEFAULT-VALUE}, its own default).")
   long maxBodyBytes = 10L * 1024 * 1024;

@@ -48,6 +48,8 @@ final class ServerProcess implements AutoCloseable {
   static ServerProcess start(List<String> command, Path log, Duration within) throws IOException, InterruptedException {
     Files.createDirectories(log.toAbsolutePath().getParent());
     Process p = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    // A driver stopped early (Ctrl-C) takes its server with it.
+    Runtime.getRuntime().addShutdownHook(new Thread(p::destroy, "ctxpack-serve-stop"));
     CompletableFuture<URI> address = new CompletableFuture<>();
     Deque<String> tail = new ArrayDeque<>();
     Thread reader = new Thread(() -> {
