@@ -46,7 +46,7 @@ import picocli.CommandLine.Option;
  *
  * <ol>
  *   <li>the SciFact index: reused from {@code --index} or {@code --work-dir}, else built there as
- *       the evaluations build it (the default chunker and MiniLM; a few minutes, once);
+ *       the evaluations build it (300-token chunks, MiniLM; a few minutes, once);
  *   <li>{@code ctxpack serve --port 0} started from {@code --jar}, its port read from its stderr;
  *   <li>a warm-up per endpoint; then, for each endpoint and each number of clients, {@code
  *       --duration} seconds in which every client sends its next request as soon as the last one is
