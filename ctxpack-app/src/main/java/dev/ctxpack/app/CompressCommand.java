@@ -113,7 +113,7 @@ final class CompressCommand implements Callable<Integer> {
   JsonEndpoint endpoint(ExtractiveCompressor compressor) {
     Integer defaultBudget = budget(budget, preset, "--budget", "--preset");
     return req -> {
-      String q = BatchRunner.text(req, "query", query);
+      String q = BatchRunner.query(req, query);
       if (q == null || q.isBlank()) throw new IllegalArgumentException("field 'query' must be a non-empty string");
       Integer b = req.has("budget") || req.has("preset")
           ? budget(req.has("budget") ? BatchRunner.integer(req, "budget", 0) : null, BatchRunner.text(req, "preset", null),
@@ -121,8 +121,7 @@ final class CompressCommand implements Callable<Integer> {
           : defaultBudget;
       Double t = threshold;
       if (req.has("threshold")) t = number(req.get("threshold"), "threshold");
-      JsonNode ps = req.get("passages");
-      if (ps == null || !ps.isArray()) throw new IllegalArgumentException("field 'passages' must be an array");
+      JsonNode ps = BatchRunner.texts(req, "passages", BatchRunner.MAX_PASSAGES, "");
       List<CompressInput> in = new ArrayList<>();
       Set<String> ids = new HashSet<>();
       for (int i = 0; i < ps.size(); i++) {

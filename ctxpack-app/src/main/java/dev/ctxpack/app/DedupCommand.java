@@ -98,8 +98,7 @@ final class DedupCommand implements Callable<Integer> {
    */
   static JsonEndpoint endpoint(CascadeDeduplicator cascade) {
     return req -> {
-      JsonNode ps = req.get("passages");
-      if (ps == null || !ps.isArray()) throw new IllegalArgumentException("field 'passages' must be an array");
+      JsonNode ps = BatchRunner.texts(req, "passages", BatchRunner.MAX_PASSAGES, "");
       List<Candidate> in = new ArrayList<>();
       Set<String> ids = new HashSet<>();
       boolean scored = false;

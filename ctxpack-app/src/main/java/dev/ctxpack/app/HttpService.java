@@ -18,18 +18,20 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.Semaphore;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jetty.server.handler.GracefulHandler;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * The HTTP side of {@code ctxpack serve}, on Javalin (embedded Jetty 12): each {@code POST} route
@@ -49,12 +51,16 @@ import org.eclipse.jetty.server.handler.GracefulHandler;
  * started without (see {@link Builder#unavailable}); 500 {@code internal} for any other exception,
  * whose stack trace goes to the log and never to the client.
  *
- * <p>Endpoints run on a pool of at most {@code maxConcurrent} threads: a request that finds them all
- * taken waits up to {@link #BUSY_WAIT_MILLIS} for one, then gets 503 {@code busy}; Jetty's thread
- * waits for the endpoint at most {@code requestTimeoutMillis}, then interrupts it and answers 503
- * {@code timeout}. A slot is given back when the endpoint really returns, so an endpoint that
- * ignores the interrupt keeps its slot and the cap still holds. Reading and parsing the body happen
- * on Jetty's thread, before the slot is taken. {@link #close()} stops taking connections and lets
+ * <p>Endpoints run on a pool of at most {@code maxConcurrent} threads (the slots): a request that
+ * finds them all taken waits in a queue of at most {@code maxQueued} requests, first come first
+ * served, and gets 503 {@code busy} at once when that queue is full. Jetty's thread waits for the
+ * endpoint at most {@code requestTimeoutMillis} from the moment the request is queued, the wait
+ * for a slot included, then answers 503 {@code timeout}: a request still queued leaves the queue,
+ * a running endpoint is interrupted. A slot is given back when the endpoint really returns, so an
+ * endpoint that ignores the interrupt keeps its slot and the cap still holds. Reading and parsing
+ * the body happen on Jetty's thread, before the request is queued; Jetty has threads enough for
+ * every slot and every queued request and {@link #SPARE_THREADS} more, so health, readiness and
+ * metrics are answered while the queue is full. {@link #close()} stops taking connections and lets
  * requests in flight finish (up to {@link #STOP_GRACE_MILLIS}); it is idempotent.
  */
 final class HttpService implements AutoCloseable {
@@ -64,15 +70,17 @@ final class HttpService implements AutoCloseable {
   static final long STOP_GRACE_MILLIS = 10_000;
   /** The default limit on an endpoint's run: 30 s. */
   static final long DEFAULT_REQUEST_TIMEOUT_MILLIS = 30_000;
-  /** How long a request over the concurrency cap waits for a slot before it gets 503 {@code busy}. */
-  static final long BUSY_WAIT_MILLIS = 250;
+  /** The default cap on requests waiting for a slot; one more gets 503 {@code busy}. */
+  static final int DEFAULT_MAX_QUEUED = 256;
+  /** Jetty's threads beyond the slots and the queue: reading bodies, health, readiness, metrics. */
+  static final int SPARE_THREADS = 64;
 
   private final Javalin app;
-  private final ExecutorService pool;
+  private final ThreadPoolExecutor pool;
   private final AtomicBoolean stopping;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private HttpService(Javalin app, ExecutorService pool, AtomicBoolean stopping) {
+  private HttpService(Javalin app, ThreadPoolExecutor pool, AtomicBoolean stopping) {
     this.app = app;
     this.pool = pool;
     this.stopping = stopping;
@@ -90,6 +98,11 @@ final class HttpService implements AutoCloseable {
   /** The port it listens on (the one chosen when it was started on port 0). */
   int port() {
     return app.port();
+  }
+
+  /** How many requests are waiting for a slot now. */
+  int queued() {
+    return pool.getQueue().size();
   }
 
   /** From now on {@code GET /ready} answers 503 {@code stopping}; the first step of {@link #close()}. */
@@ -115,6 +128,7 @@ final class HttpService implements AutoCloseable {
     private long maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
     private long requestTimeoutMillis = DEFAULT_REQUEST_TIMEOUT_MILLIS;
     private int maxConcurrent = defaultMaxConcurrent();
+    private int maxQueued = DEFAULT_MAX_QUEUED;
     private PrintWriter log = new PrintWriter(System.err, true);
     private final Map<String, Handler> posts = new LinkedHashMap<>();
     private final Map<String, Handler> deletes = new LinkedHashMap<>();
@@ -150,7 +164,7 @@ final class HttpService implements AutoCloseable {
       return this;
     }
 
-    /** How many endpoints may run at once; more get 503 {@code busy} after a short wait. */
+    /** How many endpoints may run at once; more wait in the queue ({@link #maxQueued}). */
     Builder maxConcurrent(int max) {
       if (max < 1) throw new UsageException("--max-concurrent must be at least 1, was " + max);
       this.maxConcurrent = max;
@@ -160,6 +174,15 @@ final class HttpService implements AutoCloseable {
     /** The metrics {@code GET /metrics} shows (the routes may add to them, e.g. stage times); new ones by default. */
     Builder metrics(Metrics metrics) {
       this.metrics = java.util.Objects.requireNonNull(metrics, "metrics");
+      return this;
+    }
+
+    /** How many requests may wait for a slot; more get 503 {@code busy} at once (0: no waiting). */
+    Builder maxQueued(int max) {
+      if (max < 0 || max > MAX_QUEUED_LIMIT) {
+        throw new UsageException("--max-queued must be in [0, " + MAX_QUEUED_LIMIT + "], was " + max);
+      }
+      this.maxQueued = max;
       return this;
     }
 
@@ -235,7 +258,10 @@ final class HttpService implements AutoCloseable {
       var auth = authenticator;
       long cap = maxBodyBytes;
       PrintWriter out = log;
-      Limits limits = new Limits(requestTimeoutMillis, maxConcurrent);
+      Limits limits = new Limits(requestTimeoutMillis, maxConcurrent, maxQueued);
+      // Each queued request holds a Jetty thread while it waits: enough of them for every slot and
+      // every queued request, and spares (Javalin's own pool has 250 at most).
+      int jettyThreads = Math.max(250, maxConcurrent + maxQueued + SPARE_THREADS);
       AtomicBoolean stopping = new AtomicBoolean();
       Metrics metrics = this.metrics;
       Map<String, byte[]> files = new LinkedHashMap<>();
@@ -258,6 +284,9 @@ final class HttpService implements AutoCloseable {
         config.jsonMapper(new JavalinJackson(Json.MAPPER, false));
         config.http.maxRequestSize = cap;
         config.http.prefer405over404 = true;
+        QueuedThreadPool jettyPool = new QueuedThreadPool(jettyThreads, 8, 60_000);
+        jettyPool.setName("ctxpack-http");
+        config.jetty.threadPool = jettyPool;
         config.jetty.modifyServer(server -> {
           server.insertHandler(new GracefulHandler());
           server.setStopTimeout(STOP_GRACE_MILLIS);
@@ -401,55 +430,58 @@ final class HttpService implements AutoCloseable {
     }
   }
 
-  /** The endpoint pool and its cap: see the class comment. */
+  /** The largest {@code --max-queued}: each queued request holds a thread. */
+  static final int MAX_QUEUED_LIMIT = 10_000;
+
+  /** The endpoint pool, its cap and its queue: see the class comment. */
   private static final class Limits {
     final long timeoutMillis;
     final int maxConcurrent;
-    final Semaphore slots;
-    final ExecutorService pool;
+    final int maxQueued;
+    final ThreadPoolExecutor pool;
 
-    Limits(long timeoutMillis, int maxConcurrent) {
+    Limits(long timeoutMillis, int maxConcurrent, int maxQueued) {
       this.timeoutMillis = timeoutMillis;
       this.maxConcurrent = maxConcurrent;
-      this.slots = new Semaphore(maxConcurrent);
+      this.maxQueued = maxQueued;
       AtomicInteger n = new AtomicInteger();
       ThreadFactory threads = r -> {
         Thread t = new Thread(r, "ctxpack-endpoint-" + n.incrementAndGet());
         t.setDaemon(true);
         return t;
       };
-      // As many threads as slots: a task that holds a slot always finds a thread (the queue only
-      // holds one for the moment between a task giving its slot back and its thread being free).
-      this.pool = Executors.newFixedThreadPool(maxConcurrent, threads);
+      // The threads are the slots; the executor's bounded queue is the waiting line (with no room
+      // at all, a hand-off that only an idle thread takes).
+      BlockingQueue<Runnable> queue = maxQueued == 0 ? new SynchronousQueue<>() : new ArrayBlockingQueue<>(maxQueued);
+      this.pool = new ThreadPoolExecutor(maxConcurrent, maxConcurrent, 0, TimeUnit.MILLISECONDS, queue, threads);
     }
 
     ObjectNode run(JsonEndpoint endpoint, ObjectNode request, PrintWriter log, String what) throws Exception {
-      if (!slots.tryAcquire(BUSY_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
-        throw new HttpError(503, "busy", "the server is already running its limit of " + maxConcurrent
-            + " concurrent requests (--max-concurrent); try again");
-      }
-      FutureTask<ObjectNode> task = new FutureTask<>(() -> endpoint.handle(request));
+      AtomicBoolean started = new AtomicBoolean();
+      FutureTask<ObjectNode> task = new FutureTask<>(() -> {
+        started.set(true);
+        return endpoint.handle(request);
+      });
       try {
-        // The slot is given back when the task's thread is done with it, cancelled or not.
-        pool.execute(() -> {
-          try {
-            task.run();
-          } finally {
-            slots.release();
-          }
-        });
+        pool.execute(task);
       } catch (RejectedExecutionException e) {
-        slots.release();
-        throw new HttpError(503, "unavailable", "the server is stopping");
+        if (pool.isShutdown()) throw new HttpError(503, "unavailable", "the server is stopping");
+        throw new HttpError(503, "busy", "the server is running its limit of " + maxConcurrent
+            + " concurrent requests (--max-concurrent) and " + maxQueued + " more are waiting (--max-queued); try again");
       }
       try {
         return task.get(timeoutMillis, TimeUnit.MILLISECONDS);
       } catch (TimeoutException e) {
         task.cancel(true);
-        throw new HttpError(503, "timeout", "the request took longer than the limit of " + timeoutMillis
-            + " ms (--request-timeout-ms)");
+        // Still queued: its place goes to the next request at once.
+        pool.remove(task);
+        throw new HttpError(503, "timeout", started.get()
+            ? "the request took longer than the limit of " + timeoutMillis + " ms (--request-timeout-ms)"
+            : "the request waited the whole limit of " + timeoutMillis + " ms (--request-timeout-ms) for one of the "
+                + maxConcurrent + " slots (--max-concurrent); try again");
       } catch (InterruptedException e) {
         task.cancel(true);
+        pool.remove(task);
         Thread.currentThread().interrupt();
         throw new HttpError(503, "unavailable", "the server is stopping");
       } catch (ExecutionException e) {

@@ -83,12 +83,12 @@ final class PackCommand implements Callable<Integer> {
 
   private static JsonEndpoint endpoint(DefaultContextPacker packer, PackOptions options) {
     return req -> {
-      String q = BatchRunner.text(req, "query", null);
+      String q = BatchRunner.query(req, null);
       if (q == null || q.isBlank()) throw new IllegalArgumentException("field 'query' must not be empty");
       PackOptions o = options;
       String preset = BatchRunner.text(req, "preset", null);
       if (preset != null) o = o.withBudget(Budgets.preset(preset));
-      if (req.has("budget")) o = o.withBudget(BatchRunner.integer(req, "budget", o.budget()));
+      if (req.has("budget")) o = o.withBudget(BatchRunner.integer(req, "budget", o.budget(), 1, Budgets.MAX));
       return Views.pack(BatchRunner.text(req, "id", null), packer.pack(q, o));
     };
   }

@@ -86,9 +86,9 @@ final class SearchCommand implements Callable<Integer> {
 
   private JsonEndpoint endpoint(Retriever retriever, Reranker rr) {
     return req -> {
-      String q = BatchRunner.text(req, "query", null);
+      String q = BatchRunner.query(req, null);
       if (q == null || q.isBlank()) throw new IllegalArgumentException("field 'query' must not be empty");
-      int kk = BatchRunner.integer(req, "k", k);
+      int kk = BatchRunner.integer(req, "k", k, 1, RetrievalOptions.MAX_K);
       RetrievalMode mm = RetrievalMode.parse(BatchRunner.text(req, "mode", mode));
       List<Candidate> r = search(retriever, rr, q, mm, kk, stages);
       return Views.searchResults(BatchRunner.text(req, "id", null), r);

@@ -59,7 +59,7 @@ final class ServeCommand implements Callable<Integer> {
   long requestTimeoutMillis;
 
   @Option(names = "--max-concurrent", paramLabel = "N",
-      description = "Most requests run at once; more wait briefly, then get 503 busy. Default: twice the processors (${DEFAULT-VALUE}).")
+      description = "Most requests run at once; more wait in a queue (--max-queued). Default: twice the processors (${DEFAULT-VALUE}).")
   int maxConcurrent = HttpService.defaultMaxConcurrent();
 
   @Option(names = "--tenants", paramLabel = "FILE",
@@ -67,6 +67,11 @@ final class ServeCommand implements Callable<Integer> {
           + " /v1 request needs 'Authorization: Bearer KEY' and sees only its tenant's collections and the documents"
           + " its key's labels may read; --index is then not used.")
   Path tenants;
+
+  @Option(names = "--max-queued", paramLabel = "N", defaultValue = "" + HttpService.DEFAULT_MAX_QUEUED,
+      description = "Most requests waiting for one of the --max-concurrent slots, the wait counted within --request-timeout-ms;"
+          + " more get 503 busy at once. Default: ${DEFAULT-VALUE}.")
+  int maxQueued;
 
   /** The index used when none is given, if it exists (a field so tests can point it elsewhere). */
   Path defaultIndex = Path.of(".ctxpack");
@@ -130,7 +135,8 @@ final class ServeCommand implements Callable<Integer> {
     try {
       if (collections != null) checkEmbedders(collections, model);
       HttpService.Builder routes = HttpService.builder().host(host).port(port).maxBodyBytes(maxBodyBytes)
-          .requestTimeoutMillis(requestTimeoutMillis).maxConcurrent(maxConcurrent).log(log).metrics(metrics);
+          .requestTimeoutMillis(requestTimeoutMillis).maxConcurrent(maxConcurrent).maxQueued(maxQueued).log(log)
+          .metrics(metrics);
       if (t != null) routes.authenticator(t::authenticate);
       endpoints(routes, collections);
       HttpService service = routes.start();

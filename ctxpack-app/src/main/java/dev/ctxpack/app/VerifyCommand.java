@@ -138,23 +138,38 @@ final class VerifyCommand implements Callable<Integer> {
 
   /** One request (a batch line, or the body of {@code POST /v1/verify}) to its result. */
   static ObjectNode handle(ObjectNode req, Verifier verifier, String defaultQuery) throws Exception {
-    List<VerifySource> sources = sources(req.get("sources"), "sources");
+    List<VerifySource> sources = sources(BatchRunner.texts(req, "sources", BatchRunner.MAX_SOURCES, " of {\"id\", \"text\"}"), "sources");
     JsonNode a = req.get("answer");
     if (a == null || a.isNull()) throw new IllegalArgumentException("field 'answer' is required");
     Answer answer;
     if (a.isTextual()) {
-      answer = answer(a.asText());
+      answer = answer(capped(a.asText(), "answer"));
     } else if (a.isObject()) {
+      capped(BatchRunner.text((ObjectNode) a, "answer", ""), "answer.answer");
+      JsonNode cs = a.get("claims");
+      if (cs != null && cs.isArray() && cs.size() > BatchRunner.MAX_CLAIMS) {
+        throw new IllegalArgumentException("field 'answer.claims' has " + cs.size() + " items; at most "
+            + BatchRunner.MAX_CLAIMS + " are accepted per request");
+      }
       answer = claims((ObjectNode) a);
     } else {
       throw new IllegalArgumentException("field 'answer' must be a string or an object {\"answer\", \"claims\"}");
     }
-    String q = BatchRunner.text(req, "query", defaultQuery);
+    String q = BatchRunner.query(req, defaultQuery);
     ObjectNode res = Json.object();
     String id = BatchRunner.text(req, "id", null);
     if (id != null) res.put("id", id);
     res.setAll(view(verifier.verify(q, sources, answer)));
     return res;
+  }
+
+  /** {@code text}, refused over {@link BatchRunner#MAX_ANSWER_CHARS} characters. */
+  private static String capped(String text, String field) {
+    if (text.length() > BatchRunner.MAX_ANSWER_CHARS) {
+      throw new IllegalArgumentException("field '" + field + "' has " + text.length() + " characters; at most "
+          + BatchRunner.MAX_ANSWER_CHARS + " are accepted");
+    }
+    return text;
   }
 
   private static ObjectNode parseFile(String file) throws java.io.IOException {

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -185,24 +186,80 @@ class HttpServiceTest {
     }
   }
 
+  /** An endpoint that holds its slot until {@code release}, ignoring interrupts (so a timeout does not free it). */
+  private static JsonEndpoint holding(CountDownLatch entered, CountDownLatch release) {
+    return req -> {
+      entered.countDown();
+      boolean interrupted = false;
+      while (true) {
+        try {
+          if (release.await(20, TimeUnit.SECONDS)) break;
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+      if (interrupted) Thread.currentThread().interrupt();
+      return Json.object().put("held", true);
+    };
+  }
+
+  private static CompletableFuture<HttpResponse<String>> postAsync(HttpService service, String path, String body) {
+    return http.sendAsync(HttpRequest.newBuilder(uri(service, path)).timeout(Duration.ofSeconds(30))
+        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** Waits (bounded) until {@code n} requests are queued on {@code service}. */
+  private static void awaitQueued(HttpService service, int n) throws InterruptedException {
+    for (int i = 0; i < 1000 && service.queued() < n; i++) Thread.sleep(10);
+    assertThat(service.queued()).isEqualTo(n);
+  }
+
   @Test
-  void aRequestOverTheConcurrencyCapIsBusyAndTheSlotComesBack() throws Exception {
+  void requestsOverTheConcurrencyCapWaitInTheQueueAndAreServedInTurn() throws Exception {
     CountDownLatch entered = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
-    HttpService service = HttpService.builder().host("127.0.0.1").port(0).maxConcurrent(1).post("/v1/hold", req -> {
-      entered.countDown();
-      release.await(20, TimeUnit.SECONDS);
-      return Json.object().put("held", true);
-    }).post("/v1/echo", req -> Json.object().put("ok", true)).start();
+    HttpService service = HttpService.builder().host("127.0.0.1").port(0).maxConcurrent(1).maxQueued(2)
+        .post("/v1/hold", holding(entered, release))
+        .post("/v1/echo", req -> Json.object().put("got", req.get("x").asInt())).start();
     try {
-      CompletableFuture<HttpResponse<String>> first = http.sendAsync(HttpRequest.newBuilder(uri(service, "/v1/hold"))
-          .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
+      CompletableFuture<HttpResponse<String>> first = postAsync(service, "/v1/hold", "{}");
+      assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
+      CompletableFuture<HttpResponse<String>> second = postAsync(service, "/v1/echo", "{\"x\": 2}");
+      CompletableFuture<HttpResponse<String>> third = postAsync(service, "/v1/echo", "{\"x\": 3}");
+      awaitQueued(service, 2);
+      // The queue is full: the next one is refused at once, naming both limits.
+      HttpResponse<String> busy = post(service, "/v1/echo", "{\"x\": 4}");
+      assertThat(busy.statusCode()).as(busy.body()).isEqualTo(503);
+      assertThat(error(busy).get("code").asText()).isEqualTo("busy");
+      assertThat(error(busy).get("message").asText()).contains("1 concurrent").contains("--max-concurrent")
+          .contains("2 more are waiting").contains("--max-queued");
+      assertThat(get(service, "/health").statusCode()).isEqualTo(200); // not an endpoint: never queued
+      assertThat(second).isNotDone();
+      assertThat(third).isNotDone();
+      release.countDown();
+      assertThat(first.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+      assertThat(second.get(10, TimeUnit.SECONDS).body()).isEqualTo("{\"got\":2}");
+      assertThat(third.get(10, TimeUnit.SECONDS).body()).isEqualTo("{\"got\":3}");
+      assertThat(post(service, "/v1/echo", "{\"x\": 5}").statusCode()).isEqualTo(200);
+    } finally {
+      release.countDown();
+      service.close();
+    }
+  }
+
+  @Test
+  void withNoQueueARequestOverTheCapIsBusyAtOnceAndTheSlotComesBack() throws Exception {
+    CountDownLatch entered = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    HttpService service = HttpService.builder().host("127.0.0.1").port(0).maxConcurrent(1).maxQueued(0)
+        .post("/v1/hold", holding(entered, release))
+        .post("/v1/echo", req -> Json.object().put("ok", true)).start();
+    try {
+      CompletableFuture<HttpResponse<String>> first = postAsync(service, "/v1/hold", "{}");
       assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
       HttpResponse<String> busy = post(service, "/v1/echo", "{}");
       assertThat(busy.statusCode()).as(busy.body()).isEqualTo(503);
       assertThat(error(busy).get("code").asText()).isEqualTo("busy");
-      assertThat(error(busy).get("message").asText()).contains("1 concurrent").contains("--max-concurrent");
-      assertThat(get(service, "/health").statusCode()).isEqualTo(200); // not an endpoint: never busy
       release.countDown();
       assertThat(first.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
       assertThat(post(service, "/v1/echo", "{}").statusCode()).isEqualTo(200);
@@ -210,6 +267,47 @@ class HttpServiceTest {
       release.countDown();
       service.close();
     }
+  }
+
+  @Test
+  void theWaitForASlotCountsWithinTheTimeoutAndATimedOutRequestLeavesTheQueue() throws Exception {
+    CountDownLatch entered = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    AtomicInteger ran = new AtomicInteger();
+    HttpService service = HttpService.builder().host("127.0.0.1").port(0).maxConcurrent(1).maxQueued(1)
+        .requestTimeoutMillis(300)
+        .post("/v1/hold", holding(entered, release))
+        .post("/v1/echo", req -> Json.object().put("ran", ran.incrementAndGet())).start();
+    try {
+      CompletableFuture<HttpResponse<String>> first = postAsync(service, "/v1/hold", "{}");
+      assertThat(entered.await(10, TimeUnit.SECONDS)).isTrue();
+      // The holder outlives its own limit (it ignores the interrupt), so the slot stays taken.
+      HttpResponse<String> waited = post(service, "/v1/echo", "{}");
+      assertThat(waited.statusCode()).as(waited.body()).isEqualTo(503);
+      assertThat(error(waited).get("code").asText()).isEqualTo("timeout");
+      assertThat(error(waited).get("message").asText()).contains("waited").contains("300 ms")
+          .contains("--request-timeout-ms").contains("--max-concurrent");
+      assertThat(service.queued()).as("the timed-out request left the queue").isZero();
+      release.countDown();
+      assertThat(first.get(10, TimeUnit.SECONDS).statusCode()).as("the holder's own answer").isEqualTo(503);
+      assertThat(post(service, "/v1/echo", "{}").body()).isEqualTo("{\"ran\":1}");
+      assertThat(ran.get()).as("the request that timed out in the queue never ran").isEqualTo(1);
+    } finally {
+      release.countDown();
+      service.close();
+    }
+  }
+
+  @Test
+  void theServeCommandQueuesUpTo256ByDefaultAndTakesMaxQueued() {
+    assertThat(ServeCommand.defaults(new ServeCommand()).maxQueued).isEqualTo(256).isEqualTo(HttpService.DEFAULT_MAX_QUEUED);
+    assertThat(ServeCommand.defaults(new ServeCommand(), "--max-queued", "0").maxQueued).isZero();
+  }
+
+  @Test
+  void aQueueCapOutOfRangeIsRefusedNamingTheOption() {
+    assertThatThrownBy(() -> HttpService.builder().maxQueued(-1)).hasMessageContaining("--max-queued").hasMessageContaining("-1");
+    assertThatThrownBy(() -> HttpService.builder().maxQueued(HttpService.MAX_QUEUED_LIMIT + 1)).hasMessageContaining("--max-queued");
   }
 
   @Test

@@ -65,7 +65,9 @@ import picocli.CommandLine.Option;
         "eval minhash [options]: corpus-level near-duplicate detection instead (MinHash + LSH chunks/s, memory, precision/recall",
         "  over 1M chunk texts from SciFact; dev.ctxpack.bench.minhash.MinHashEval); see eval minhash --help.",
         "eval chunking [options]: chunking throughput (MB/s) against o200k counting and LangChain4j's recursive splitter",
-        "  (dev.ctxpack.bench.chunking.ChunkingBench); see eval chunking --help."})
+        "  (dev.ctxpack.bench.chunking.ChunkingBench); see eval chunking --help.",
+        "load [options]: ctxpack serve under 1, 16 and 64 clients on SciFact, and hostile requests",
+        "  (dev.ctxpack.bench.load.LoadBench); see load --help."})
 public final class EvalRunner implements Callable<Integer> {
   static final List<Metric> TOP_METRICS = List.of(Metric.ndcg(10), Metric.recall(10), Metric.mrr(10));
   static final Metric DEEP_METRIC = Metric.recall(100);
@@ -150,6 +152,9 @@ public final class EvalRunner implements Callable<Integer> {
     }
     if (args.length > 0 && args[0].equals("clean")) {
       System.exit(dev.ctxpack.bench.clean.CleanEval.run(Arrays.copyOfRange(args, 1, args.length)));
+    }
+    if (args.length > 0 && args[0].equals("load")) {
+      System.exit(dev.ctxpack.bench.load.LoadBench.run(Arrays.copyOfRange(args, 1, args.length)));
     }
     if (args.length > 0 && args[0].equals("chunking")) {
       System.exit(dev.ctxpack.bench.chunking.ChunkingBench.run(Arrays.copyOfRange(args, 1, args.length)));

@@ -116,7 +116,7 @@ public final class RunSupport {
     return Path.of("").toAbsolutePath();
   }
 
-  static void deleteTree(Path dir) throws IOException {
+  public static void deleteTree(Path dir) throws IOException {
     if (dir == null || !Files.exists(dir)) return;
     try (Stream<Path> walk = Files.walk(dir)) {
       for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
