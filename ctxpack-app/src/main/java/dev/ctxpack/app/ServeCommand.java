@@ -65,7 +65,7 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--tenants", paramLabel = "FILE",
       description = "Tenants, their collections (one index each) and API keys (JSON; see docs/API.md). With it every"
           + " /v1 request needs 'Authorization: Bearer KEY' and sees only its tenant's collections and the documents"
-          + " its key's labels may read; --index is then not used.")
+          + " its key's labels may read. Not with --index.")
   Path tenants;
 
   @Option(names = "--max-queued", paramLabel = "N", defaultValue = "" + HttpService.DEFAULT_MAX_QUEUED,
@@ -114,6 +114,9 @@ final class ServeCommand implements Callable<Integer> {
 
   /** Opens the components, starts listening and says where on {@code log}; the caller closes it. */
   Running start(PrintWriter log) throws IOException {
+    if (tenants != null && index != null) {
+      throw new UsageException("give --index (one collection, no keys) or --tenants (each tenant's collections), not both");
+    }
     Tenants t = tenants != null ? Tenants.load(tenants) : null;
     String env = System.getenv("CTXPACK_INDEX");
     Path given = index != null ? index : env != null && !env.isBlank() ? Path.of(env) : null;

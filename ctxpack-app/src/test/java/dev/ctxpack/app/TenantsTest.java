@@ -73,4 +73,15 @@ class TenantsTest {
     }
     assertThatThrownBy(() -> Tenants.load(dir.resolve("missing.json"))).hasMessageContaining("no such file");
   }
+
+  @Test
+  void serveRefusesABadTenantsFileAndTenantsWithAnIndexBeforeListening() throws Exception {
+    Path file = Files.writeString(dir.resolve("bad.json"), "{\"tenants\": {}}");
+    CliRunner bad = CliRunner.run("serve", "--tenants", file.toString(), "--port", "0");
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err()).contains("--tenants " + file).contains("tenants must be an object");
+    CliRunner both = CliRunner.run("serve", "--tenants", file.toString(), "--index", dir.toString(), "--port", "0");
+    assertThat(both.code()).isEqualTo(2);
+    assertThat(both.err()).contains("not both");
+  }
 }
