@@ -87,10 +87,20 @@ public final class DistinctFacts implements Callable<Integer> {
   @Option(names = "--progress", description = "Progress lines on stderr.")
   boolean progress;
 
+  @Option(names = "--set", description = "Which configurations: dedup (the dedup and MMR variants, default) or stages"
+      + " (the pipeline as the CLI ships it, then each stage switched off in turn: dedup, MMR, compression, reorder,"
+      + " rerank, and all of them; `eval ablation`).")
+  String set = "dedup";
+
   private String[] args = new String[0];
   private PrintStream log = System.err;
 
   public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  /** Runs with {@code args}; returns the exit code. */
+  public static int run(String[] args) {
     DistinctFacts app = new DistinctFacts();
     app.args = args.clone();
     CommandLine cli = new CommandLine(app);
@@ -98,7 +108,16 @@ public final class DistinctFacts implements Callable<Integer> {
       cmd.getErr().println("distinct-facts: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
       return e instanceof IllegalArgumentException ? 2 : 1;
     });
-    System.exit(cli.execute(args));
+    return cli.execute(args);
+  }
+
+  /** {@code ctxpack eval ablation}: the stages set, reported in ctxpack-bench/target/ablation. */
+  public static int ablation(String[] args) {
+    String[] all = new String[args.length + 2];
+    all[0] = "--set";
+    all[1] = "stages";
+    System.arraycopy(args, 0, all, 2, args.length);
+    return run(all);
   }
 
   /** One configuration: its name and how it packs. */
@@ -166,12 +185,12 @@ public final class DistinctFacts implements Callable<Integer> {
       m.put("meanPackMs", mean(nanos) / 1e6);
       m.put("decisionsTotal", decisions);
       if (baseline != null && baseline != this) {
-        m.put("versusDedupOff", paired(baseline));
+        m.put("versusBaseline", paired(baseline));
         List<String> fewer = new ArrayList<>();
         for (int i = 0; i < n && fewer.size() < 50; i++) {
           if (perQuestion.get(i)[0] < baseline.perQuestion.get(i)[0]) fewer.add(ids.get(i));
         }
-        m.put("fewerContextsThanDedupOff", fewer);
+        m.put("fewerContextsThanBaseline", fewer);
       }
       return m;
     }
@@ -202,11 +221,12 @@ public final class DistinctFacts implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (!set.equals("dedup") && !set.equals("stages")) throw new IllegalArgumentException("--set must be dedup or stages, was " + set);
     if (!progress) log = new PrintStream(java.io.OutputStream.nullOutputStream());
     for (int b : budgets) if (b < 200) throw new IllegalArgumentException("budgets must be >= 200 tokens, was " + b);
     Path root = projectRoot();
     Path dataDir = data != null ? data : defaultDataDir(root);
-    Path outDir = out != null ? out : root.resolve("ctxpack-bench/target/distinct-facts");
+    Path outDir = out != null ? out : root.resolve("ctxpack-bench/target/" + reportName());
     Path work = workDir != null ? Files.createDirectories(workDir) : Files.createTempDirectory("ctxpack-distinct-facts");
     String loadStart = loadAverage();
     String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
@@ -268,7 +288,20 @@ public final class DistinctFacts implements Callable<Integer> {
       DefaultContextPacker exactOnly =
           DefaultContextPacker.builder().retriever(retriever).vectors(vectors).dedup(exact, exact).build();
       PackOptions d = PackOptions.defaults();
-      List<Config> configs = List.of(
+      // As the CLI's pack wires it: the feature reranker and the sentence vectors stored at ingest.
+      DefaultContextPacker cli = DefaultContextPacker.builder().retriever(retriever).vectors(vectors)
+          .reranker(dev.ctxpack.rerank.FeatureReranker.defaults())
+          .sentenceVectors(new dev.ctxpack.compress.IndexSentenceVectors(index, queries)).build();
+      List<Config> configs = set.equals("stages") ? List.of(
+          new Config(BASELINE_STAGES, "as the CLI ships: dedup (both passes), rerank, MMR, compression, lost-in-the-middle", cli, d),
+          new Config("- dedup", "withDedup(false)", cli, d.withDedup(false)),
+          new Config("- MMR", "withMmr(false): greedy by score", cli, d.withMmr(false)),
+          new Config("- compression", "withCompress(false): selected passages whole", cli, d.withCompress(false)),
+          new Config("- reorder", "withReorder(false): selection order", cli, d.withReorder(false)),
+          new Config("- rerank", "withRerank(false)", cli, d.withRerank(false)),
+          new Config("all off", "no dedup, rerank, MMR, compression or reorder: top passages by score", cli,
+              d.withDedup(false).withMmr(false).withCompress(false).withReorder(false).withRerank(false)))
+          : List.of(
           new Config("full", "conservative + strict dedup (semantic level), refill, MMR", shipped, d),
           new Config("dedup off", "withDedup(false), MMR on", shipped, d.withDedup(false)),
           new Config("MMR off", "dedup as full, withMmr(false): greedy by score", shipped, d.withMmr(false)),
@@ -311,7 +344,9 @@ public final class DistinctFacts implements Callable<Integer> {
       settings.put("questionsPacked", questions.size());
       settings.put("sample", maxQuestions > 0 && maxQuestions < answerable ? "fixed-seed sample (seed " + (seed + 2) + ")" : "all");
       settings.put("budgets", budgets);
-      settings.put("retrieval", "hybrid k=40 (20 sparse + 20 dense), PackOptions.defaults() otherwise (lost-in-the-middle, no reranker)");
+      settings.put("retrieval", "hybrid k=40 (20 sparse + 20 dense), PackOptions.defaults() otherwise ("
+          + (set.equals("stages") ? "lost-in-the-middle, feature reranker" : "lost-in-the-middle, no reranker") + ")");
+      settings.put("mmrLambda", d.mmrLambda());
       settings.put("chunker", "token(o200k_base, " + CtxpackPipeline.CHUNK_TOKENS + ", " + CtxpackPipeline.OVERLAP + ")");
       settings.put("embedder", embedder.id());
       settings.put("index", Map.of("documents", stats.documents(), "chunks", stats.chunks(), "vectors", stats.vectors()));
@@ -326,10 +361,12 @@ public final class DistinctFacts implements Callable<Integer> {
       env.put("loadAverageAtEnd", loadAverage());
       String command = "java -cp ctxpack-bench/target/ctxpack-bench.jar " + DistinctFacts.class.getName()
           + Arrays.stream(args).map(a -> " " + a).collect(Collectors.joining());
-      String md = markdown(command, env, settings, configs, tallies);
+      settings.put("baseline", baseline(set));
+      String baseline = baseline(set);
+      String md = markdown(command, env, settings, configs, tallies, baseline);
       System.out.println(md);
       Files.createDirectories(outDir);
-      Files.writeString(outDir.resolve("distinct-facts.md"), md, StandardCharsets.UTF_8);
+      Files.writeString(outDir.resolve(reportName() + ".md"), md, StandardCharsets.UTF_8);
       Map<String, Object> json = new LinkedHashMap<>();
       json.put("command", command);
       json.put("environment", env);
@@ -339,21 +376,32 @@ public final class DistinctFacts implements Callable<Integer> {
       json.put("configurations", what);
       List<Object> results = new ArrayList<>();
       for (int b : budgets) {
-        Tally off = tallies.get("dedup off@" + b);
+        Tally off = tallies.get(baseline + "@" + b);
         for (Config c : configs) results.add(tallies.get(c.name() + "@" + b).json(off));
       }
       json.put("results", results);
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-          .writeValue(outDir.resolve("distinct-facts.json").toFile(), json);
-      log.println("wrote " + outDir.resolve("distinct-facts.md") + " and " + outDir.resolve("distinct-facts.json"));
+          .writeValue(outDir.resolve(reportName() + ".json").toFile(), json);
+      log.println("wrote " + outDir.resolve(reportName() + ".md") + " and " + outDir.resolve(reportName() + ".json"));
       return 0;
     } finally {
       index.close();
     }
   }
 
+  static final String BASELINE_STAGES = "full";
+
+  private String reportName() {
+    return set.equals("stages") ? "ablation" : "distinct-facts";
+  }
+
+  /** The configuration the paired columns compare with: dedup off for the dedup set, the full pipeline for the stages. */
+  static String baseline(String set) {
+    return set.equals("stages") ? BASELINE_STAGES : "dedup off";
+  }
+
   static String markdown(String command, Map<String, String> env, Map<String, Object> settings, List<Config> configs,
-      Map<String, Tally> tallies) {
+      Map<String, Tally> tallies, String baseline) {
     StringBuilder sb = new StringBuilder("# Distinct facts per window (SQuAD 2.0 dev, duplicated corpus)\n\n");
     sb.append("Command: `").append(command).append("`\n\n");
     env.forEach((k, v) -> sb.append(k).append(": ").append(v).append("; "));
@@ -366,9 +414,9 @@ public final class DistinctFacts implements Callable<Integer> {
     for (int b : budgets) {
       sb.append("\n## Budget ").append(b).append(" tokens\n\n");
       sb.append("| configuration | contexts | incl. prepended-only | gold answers | answer hit | own context | sources | tokens used"
-          + " | contexts +/- vs off | gold +/- vs off | hit +/- vs off | pack ms |\n");
+          + " | contexts +/- vs " + baseline + " | gold +/- vs " + baseline + " | hit +/- vs " + baseline + " | pack ms |\n");
       sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-      Tally off = tallies.get("dedup off@" + b);
+      Tally off = tallies.get(baseline + "@" + b);
       for (Config c : configs) {
         Tally t = tallies.get(c.name() + "@" + b);
         String vs = "", gv = "", hv = "";
