@@ -90,7 +90,7 @@ final class Metrics {
   }
 
   private static final java.util.Set<String> DEDUP_LEVELS = java.util.Set.of("exact", "near", "overlap", "semantic", "corpus");
-  private static final java.util.Set<String> DEDUP_ACTIONS = java.util.Set.of("drop", "merge", "stitch", "group", "keep");
+  private static final java.util.Set<String> DEDUP_ACTIONS = java.util.Set.of("drop", "merge", "stitch", "group", "keep", "prefer");
 
   private static LongAdder counter(ConcurrentMap<String, ConcurrentMap<String, LongAdder>> family, String a, String b) {
     return family.computeIfAbsent(a, k -> new ConcurrentHashMap<>()).computeIfAbsent(b, k -> new LongAdder());
