@@ -11,6 +11,11 @@ import java.util.Objects;
  * by (its compress and dedup decisions), {@code pieces} the verbatim spans its {@code text} is made
  * of (joined by {@link Passage#GAP}), and {@code dropped} the sentences compression cut from it,
  * each with its reason. A source built without them (the short constructor) has them empty.
+ *
+ * <p>With PII redaction on, {@code text} is the redacted text (what the prompt holds) and {@code
+ * redactions} says where each placeholder's original value lies in its document; {@code spans} and
+ * {@code pieces} keep their document offsets, and {@code dropped} keeps only the cut sentences that
+ * hold no PII.
  */
 public record Source(
     String label,
@@ -24,12 +29,19 @@ public record Source(
     String text,
     String passage,
     List<Passage.Piece> pieces,
-    List<Dropped> dropped) {
+    List<Dropped> dropped,
+    List<Redaction> redactions) {
   public Source {
     spans = List.copyOf(spans);
     passage = passage == null ? "" : passage;
     pieces = List.copyOf(pieces);
     dropped = List.copyOf(dropped);
+    redactions = redactions == null ? List.of() : List.copyOf(redactions);
+  }
+
+  public Source(String label, String docId, String title, String uri, String section, int page, String date,
+      List<DocSpan> spans, String text, String passage, List<Passage.Piece> pieces, List<Dropped> dropped) {
+    this(label, docId, title, uri, section, page, date, spans, text, passage, pieces, dropped, List.of());
   }
 
   public Source(String label, String docId, String title, String uri, String section, int page, String date,
@@ -45,6 +57,19 @@ public record Source(
 
     public DocSpan(String docId, int start, int end) {
       this(docId, start, end, "");
+    }
+  }
+
+  /**
+   * A value PII redaction replaced: {@code type} is its kind's key ({@code email}, {@code cpf}...),
+   * {@code placeholder} what stands for it in {@code text} ({@code [CPF_1]}), {@code [start, end)}
+   * the original value's offsets in document {@code docId}. Never the value itself.
+   */
+  public record Redaction(String type, String placeholder, String docId, int start, int end) {
+    public Redaction {
+      Objects.requireNonNull(type, "type");
+      Objects.requireNonNull(placeholder, "placeholder");
+      Objects.requireNonNull(docId, "docId");
     }
   }
 
