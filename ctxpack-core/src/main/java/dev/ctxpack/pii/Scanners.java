@@ -15,7 +15,8 @@ final class Scanners {
   /** Longest text form of an IPv6 address ({@code ffff:...:255.255.255.255}). */
   private static final int MAX_IPV6 = 45;
   private static final int MAX_PHONE_DIGITS = 15;
-  private static final Set<String> VERSION_WORDS = Set.of("version", "versão", "versao", "release", "build", "v", "ver");
+  /** Words after which a dotted quad is a version or a classification number, not an address ("EC 1.14.16.2"). */
+  private static final Set<String> VERSION_WORDS = Set.of("version", "versão", "versao", "release", "build", "v", "ver", "ec");
 
   static void scan(PiiType type, String s, List<PiiMatch> out) {
     switch (type) {
@@ -219,7 +220,7 @@ final class Scanners {
         i++;
         continue;
       }
-      if (!cleanStart(s, i) || s.charAt(i - (i > 0 ? 1 : 0)) == '+') {
+      if (!cleanStart(s, i) || s.charAt(i - (i > 0 ? 1 : 0)) == '+' || afterNumberToken(s, i)) {
         i = skipDigits(s, i);
         continue;
       }
@@ -258,9 +259,24 @@ final class Scanners {
     }
   }
 
+  /**
+   * Whether the word right before {@code i} (one space or dash away) holds a digit: then the digits
+   * at {@code i} continue a longer code (the tail of an IBAN, {@code AT19 4509 ...}) and are no card.
+   */
+  private static boolean afterNumberToken(String s, int i) {
+    if (i < 2 || (s.charAt(i - 1) != ' ' && s.charAt(i - 1) != '-')) return false;
+    for (int k = i - 2; k >= 0 && i - k <= 40; k--) {
+      char c = s.charAt(k);
+      if (digit(c)) return true;
+      if (!Character.isLetter(c)) return false;
+    }
+    return false;
+  }
+
   private static boolean cardLayout(int[] lens, int groups, int digits) {
     if (digits < 13 || digits > 19) return false;
-    if (groups == 1) return true;
+    // Fourteen bare digits are a CNPJ's shape; a 14-digit card is written 4-6-4.
+    if (groups == 1) return digits != 14;
     if (groups == 3 && lens[0] == 4 && lens[1] == 6 && (lens[2] == 5 || lens[2] == 4)) return true;
     for (int g = 0; g < groups - 1; g++) if (lens[g] != 4) return false;
     return groups >= 4 && lens[groups - 1] >= 1 && lens[groups - 1] <= 4;
