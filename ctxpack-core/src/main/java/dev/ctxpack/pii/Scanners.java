@@ -260,15 +260,23 @@ final class Scanners {
   }
 
   /**
-   * Whether the word right before {@code i} (one space or dash away) holds a digit: then the digits
-   * at {@code i} continue a longer code (the tail of an IBAN, {@code AT19 4509 ...}) and are no card.
+   * Whether the digits at {@code i} continue a longer code: one of the two words right before it
+   * (each one space or dash away) holds a digit, the words between being capitals only (the tail
+   * of an IBAN: {@code AT19 4509 ...}, {@code GB47 HJAW 6361 ...}). Then they are no card.
    */
   private static boolean afterNumberToken(String s, int i) {
-    if (i < 2 || (s.charAt(i - 1) != ' ' && s.charAt(i - 1) != '-')) return false;
-    for (int k = i - 2; k >= 0 && i - k <= 40; k--) {
-      char c = s.charAt(k);
-      if (digit(c)) return true;
-      if (!Character.isLetter(c)) return false;
+    int k = i - 1;
+    for (int word = 0; word < 2; word++) {
+      if (k < 1 || (s.charAt(k) != ' ' && s.charAt(k) != '-')) return false;
+      k--;
+      int start = k;
+      while (k >= 0 && start - k < 40) {
+        char c = s.charAt(k);
+        if (digit(c)) return true;
+        if (!upper(c)) break;
+        k--;
+      }
+      if (k == start || (k >= 0 && s.charAt(k) != ' ' && s.charAt(k) != '-')) return false;
     }
     return false;
   }

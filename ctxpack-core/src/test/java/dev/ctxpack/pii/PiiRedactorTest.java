@@ -51,7 +51,7 @@ class PiiRedactorTest {
       "Between 1990-1995 and 2019-2020 the rate rose.", "Em 15/03/2024 e 2024-03-15 às 10:30:45.",
       "It costs $1,234.56 or R$ 1.234,56 or € 912 345 678.", "ISBN 978-3-16-148410-0 and 0-306-40615-2.",
       "Version 1.2.3.4, versão 10.0.0.1 and v2.0.1 are out.", "Tyrosine hydroxylase (TH, EC 1.14.16.2) was purified.",
-      "Conta AT19 4509 4134 6382 4105 com um dígito trocado.", "Código 36315011454493 (CNPJ com um dígito trocado).", "See DOI 10.1016/j.cell.2020.01.001 and 10.1000/182.",
+      "Conta AT19 4509 4134 6382 4105 com um dígito trocado.", "Account GB47 HJAW 6361 1776 8293 17, one digit changed.", "Código 36315011454493 (CNPJ com um dígito trocado).", "See DOI 10.1016/j.cell.2020.01.001 and 10.1000/182.",
       "Population 212 555 0123 and 1.234.567 people.", "Gene ID 123456789012345678 and order 4111111111111112.",
       "std::vector and a::b and MAC 00:1A:2B:3C:4D:5E.", "Tabela 3: 0.5, 1.25; p < 0.001; IC 95% 1.2-3.4.",
       "O processo 0001234-56.2020.8.26.0100 tramita.", "Ratio 3:2:1 at 12:30 and scripture 3:16."})
@@ -74,6 +74,7 @@ class PiiRedactorTest {
     assertThat(found("Cartão 4111 1111 1111 1111 e 4111-1111-1111-1111 e 4111111111111111."))
         .containsExactly("CARD:4111 1111 1111 1111", "CARD:4111-1111-1111-1111", "CARD:4111111111111111");
     assertThat(found("Amex 3782 822463 10005")).containsExactly("CARD:3782 822463 10005");
+    assertThat(found("PAY WITH VISA 4111 1111 1111 1111")).containsExactly("CARD:4111 1111 1111 1111");
     assertThat(found("mixed 4111 1111-1111 1111, grouped 41 1111 1111 1111 11")).isEmpty();
     assertThat(found("IBAN DE89 3704 0044 0532 0130 00 e PT50000201231234567890154."))
         .containsExactly("IBAN:DE89 3704 0044 0532 0130 00", "IBAN:PT50000201231234567890154");
