@@ -55,7 +55,9 @@ import java.util.Objects;
  *       query, verbatim, until the evidence budget less the blocks' own cost is spent; passages left
  *       with nothing are dropped; every dropped span is in the trace with its reason;
  *   <li>order them ({@link Orderer}, lost-in-the-middle by default);
- *   <li>label sources {@code S1}, {@code S2}... in prompt order and render ({@link PromptRenderer});
+ *   <li>label sources {@code S1}, {@code S2}... in prompt order and render ({@link PromptRenderer}); with
+ *       {@link PackOptions#redactPii()} on, their text has its PII replaced by placeholders first
+ *       (selection above costs the redacted blocks too);
  *   <li>count the whole prompt exactly and, while it is over the limit, drop the weakest passage;
  *   <li>report the budget per component, the one-step plan, and the trace.
  * </ol>
