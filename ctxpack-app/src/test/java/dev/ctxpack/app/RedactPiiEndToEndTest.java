@@ -5,6 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ctxpack.token.Tokenizers;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -122,5 +128,25 @@ class RedactPiiEndToEndTest {
     assertThat(m.readTree(out[1]).get("trace").toString()).doesNotContain("\"stage\":\"redact\"");
     assertThat(m.readTree(out[2]).get("prompt").asText()).contains("[CARD_1]").contains("529.982.247-25");
     assertThat(m.readTree(out[3]).get("error").asText()).contains("redactPii").contains("passport");
+  }
+
+  @Test
+  void postV1PackTakesRedactPiiAndABadValueIsA400NamingIt() throws Exception {
+    try (ServeCommand.Running server = ServeCommand.defaults(new ServeCommand(), "--index", index, "--port", "0")
+        .start(new PrintWriter(new StringWriter(), true))) {
+      HttpClient http = HttpClient.newHttpClient();
+      URI uri = URI.create("http://127.0.0.1:" + server.port() + "/v1/pack");
+      var ok = http.send(HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.ofString(
+          "{\"query\":\"Como pagar o aluguel?\",\"redactPii\":[\"cpf\",\"iban\"]}")).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertThat(ok.statusCode()).as(ok.body()).isEqualTo(200);
+      JsonNode p = new ObjectMapper().readTree(ok.body());
+      assertThat(p.get("prompt").asText()).contains("[IBAN_1]").doesNotContain("PT50 0002").contains("4111 1111 1111 1111");
+      assertThat(p.toString()).doesNotContain("PT50 0002 0123 1234 5678 9015 4");
+      var bad = http.send(HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.ofString(
+          "{\"query\":\"aluguel\",\"redactPii\":7}")).build(), HttpResponse.BodyHandlers.ofString());
+      assertThat(bad.statusCode()).isEqualTo(400);
+      assertThat(bad.body()).contains("redactPii").contains("7");
+    }
   }
 }
