@@ -184,6 +184,7 @@ public final class DefaultContextPacker implements ContextPacker {
       int used = tok.count(rendered.prompt());
       if (used <= limit) {
         pii.record(sources, trace);
+        trace = pii.scrub(trace);
         ContextPackage done = finish(query, rendered, sources, used, limit, o, tok, trace);
         clock.lap("render");
         clock.report(stages);

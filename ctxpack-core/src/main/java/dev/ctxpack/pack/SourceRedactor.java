@@ -1,8 +1,10 @@
 package dev.ctxpack.pack;
 
+import dev.ctxpack.model.Decision;
 import dev.ctxpack.model.Passage;
 import dev.ctxpack.model.Source;
 import dev.ctxpack.model.Trace;
+import dev.ctxpack.pii.PiiMatch;
 import dev.ctxpack.pii.PiiRedactor;
 import dev.ctxpack.pii.Redacted;
 import dev.ctxpack.pii.Redaction;
@@ -57,6 +59,36 @@ final class SourceRedactor {
           byType.isEmpty() ? "no PII found"
               : byType.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", ")));
     }
+  }
+
+  /**
+   * The trace as the package shows it: reasons with any PII replaced by its kind ({@code [EMAIL]}),
+   * and the dedup guard's number and date lists withheld (they quote figures of passages, a
+   * fragment of a card or CPF among them, that the redactor would not recognise on their own).
+   */
+  Trace scrub(Trace trace) {
+    if (redactor == null) return trace;
+    Trace out = new Trace();
+    for (Decision d : trace.decisions()) {
+      String reason = d.reason();
+      int differs = reason.indexOf(" differs: ");
+      if ((d.rule().endsWith("guard:number") || d.rule().endsWith("guard:date")) && differs >= 0) {
+        reason = reason.substring(0, differs) + " differs (values withheld: PII redaction is on)";
+      }
+      List<PiiMatch> found = redactor.find(reason);
+      if (!found.isEmpty()) {
+        StringBuilder sb = new StringBuilder();
+        int at = 0;
+        for (PiiMatch m : found) {
+          sb.append(reason, at, m.start()).append('[').append(m.type().label()).append(']');
+          at = m.end();
+        }
+        reason = sb.append(reason.substring(at)).toString();
+      }
+      out.add(reason.equals(d.reason()) ? d
+          : new Decision(d.stage(), d.action(), d.rule(), d.ids(), d.into(), d.tokensSaved(), reason, d.similarity()));
+    }
+    return out;
   }
 
   private Source redact(Source s, PiiRedactor.Session session) {
