@@ -1,5 +1,6 @@
 package dev.ctxpack.app;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.lucene.LuceneIndex;
@@ -96,7 +97,7 @@ final class PackCommand implements Callable<Integer> {
   }
 
   /** {@code "redactPii"}: true (every type), false (none), or the type keys as a list or a comma-separated string. */
-  static RedactionOptions redactPii(com.fasterxml.jackson.databind.JsonNode v) {
+  static RedactionOptions redactPii(JsonNode v) {
     if (v.isBoolean()) return v.booleanValue() ? RedactionOptions.all() : RedactionOptions.off();
     String list;
     if (v.isTextual()) {
