@@ -1,5 +1,6 @@
 package dev.ctxpack.app;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.lucene.LuceneIndex;
@@ -10,6 +11,7 @@ import dev.ctxpack.pack.DefaultContextPacker;
 import dev.ctxpack.pack.PackOptions;
 import dev.ctxpack.pack.PromptTemplate;
 import dev.ctxpack.pack.Strategy;
+import dev.ctxpack.pii.RedactionOptions;
 import dev.ctxpack.retrieve.RetrievalMode;
 import dev.ctxpack.retrieve.RetrievalOptions;
 import dev.ctxpack.token.ModelProfile;
@@ -89,8 +91,32 @@ final class PackCommand implements Callable<Integer> {
       String preset = BatchRunner.text(req, "preset", null);
       if (preset != null) o = o.withBudget(Budgets.preset(preset));
       if (req.has("budget")) o = o.withBudget(BatchRunner.integer(req, "budget", o.budget(), 1, Budgets.MAX));
+      if (req.has("redactPii")) o = o.withRedactPii(redactPii(req.get("redactPii")));
       return Views.pack(BatchRunner.text(req, "id", null), packer.pack(q, o));
     };
+  }
+
+  /** {@code "redactPii"}: true (every type), false (none), or the type keys as a list or a comma-separated string. */
+  static RedactionOptions redactPii(JsonNode v) {
+    if (v.isBoolean()) return v.booleanValue() ? RedactionOptions.all() : RedactionOptions.off();
+    String list;
+    if (v.isTextual()) {
+      list = v.textValue();
+    } else if (v.isArray()) {
+      StringBuilder sb = new StringBuilder();
+      for (var e : v) {
+        if (!e.isTextual()) throw new IllegalArgumentException("field 'redactPii' must list type names, found " + e);
+        sb.append(sb.length() > 0 ? "," : "").append(e.textValue());
+      }
+      list = sb.toString();
+    } else {
+      throw new IllegalArgumentException("field 'redactPii' must be true, false, or a list of types, was " + v);
+    }
+    try {
+      return RedactionOptions.parse(list);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("field 'redactPii': " + e.getMessage());
+    }
   }
 
   /** The options of pack (shared with demo). */
@@ -147,6 +173,11 @@ final class PackCommand implements Callable<Integer> {
             + " (key in CTXPACK_RERANK_KEY), or onnx:/path/cross-encoder.onnx[,tokenizer=..][,max-length=N].")
     String reranker;
 
+    @Option(names = "--redact-pii", paramLabel = "TYPES", arity = "0..1", fallbackValue = "all",
+        description = "Replace PII in the sources by typed placeholders ([EMAIL_1], [CPF_1]...): all kinds, or a"
+            + " comma-separated choice of email, phone, card, iban, ip, cpf, cnpj. Default: off.")
+    String redactPii;
+
     PackOptions options() {
       if (budget != null && preset != null) throw new UsageException("give --budget or --preset, not both");
       int b = budget != null ? budget : Budgets.preset(preset != null ? preset : "medium");
@@ -160,6 +191,13 @@ final class PackCommand implements Callable<Integer> {
       if (!(mmrLambda >= 0 && mmrLambda <= 1)) throw new UsageException("--mmr-lambda must be in [0, 1], was " + mmrLambda);
       o = o.withMmrLambda(mmrLambda);
       if (template != null) o = o.withTemplate(PromptTemplate.byName(template));
+      if (redactPii != null) {
+        try {
+          o = o.withRedactPii(RedactionOptions.parse(redactPii));
+        } catch (IllegalArgumentException e) {
+          throw new UsageException("--redact-pii: " + e.getMessage());
+        }
+      }
       if (model != null) {
         ModelProfile m = ModelProfiles.builtIn().get(model);
         o = o.withModel(m, reserve != null ? reserve : m.defaultReserve());

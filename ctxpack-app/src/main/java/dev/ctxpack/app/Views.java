@@ -105,6 +105,13 @@ final class Views {
         dropped.addObject().put("docId", d.docId()).put("start", d.start()).put("end", d.end()).put("text", d.text())
             .put("reason", d.reason()).put("score", Double.isFinite(d.score()) ? round(d.score()) : 0.0);
       }
+      if (!s.redactions().isEmpty()) { // PII redaction: where each placeholder's value lies, never the value
+        ArrayNode red = so.putArray("redactions");
+        for (Source.Redaction r : s.redactions()) {
+          red.addObject().put("type", r.type()).put("placeholder", r.placeholder()).put("docId", r.docId())
+              .put("start", r.start()).put("end", r.end());
+        }
+      }
     }
     ObjectNode b = o.putObject("budget");
     b.put("limit", p.budget().limit());

@@ -55,7 +55,9 @@ import java.util.Objects;
  *       query, verbatim, until the evidence budget less the blocks' own cost is spent; passages left
  *       with nothing are dropped; every dropped span is in the trace with its reason;
  *   <li>order them ({@link Orderer}, lost-in-the-middle by default);
- *   <li>label sources {@code S1}, {@code S2}... in prompt order and render ({@link PromptRenderer});
+ *   <li>label sources {@code S1}, {@code S2}... in prompt order and render ({@link PromptRenderer}); with
+ *       {@link PackOptions#redactPii()} on, their text has its PII replaced by placeholders first
+ *       (selection above costs the redacted blocks too);
  *   <li>count the whole prompt exactly and, while it is over the limit, drop the weakest passage;
  *   <li>report the budget per component, the one-step plan, and the trace.
  * </ol>
@@ -111,6 +113,8 @@ public final class DefaultContextPacker implements ContextPacker {
     Language queryLanguage = languageDetector.detect(query);
     PromptTemplate template = o.template().orElse(PromptTemplate.forLanguage(queryLanguage));
     boolean rerank = o.rerank() && reranker != null;
+    SourceRedactor pii = SourceRedactor.of(o.redactPii());
+    if (pii.on()) head.add("options", "configure", "pii", List.of(), "", 0, "redact PII: " + o.redactPii().describe());
     head.add("options", "configure", "defaults", List.of(), "", 0,
         "budget=" + o.budget() + ", limit=" + limit + ", reserve=" + o.reserve()
             + o.model().map(m -> ", model=" + m.name()).orElse("") + ", tokenizer=" + tok.name()
@@ -126,7 +130,7 @@ public final class DefaultContextPacker implements ContextPacker {
     String tag = "source";
     // Cost each passage as a rendered block with a two-digit label (the common case); the exact
     // count of the whole prompt below corrects any difference.
-    ToIntFunction<Passage> cost = p -> tok.count(renderer.block(toSource(p, "S10"), tag)) + 1;
+    ToIntFunction<Passage> cost = p -> tok.count(renderer.block(pii.one(toSource(p, "S10")), tag)) + 1;
 
     RetrievalOptions r = o.retrieval();
     Trace trace;
@@ -175,10 +179,12 @@ public final class DefaultContextPacker implements ContextPacker {
     }
     List<Passage> kept = new ArrayList<>(ordered);
     while (true) {
-      List<Source> sources = label(kept, cut);
+      List<Source> sources = pii.all(label(kept, cut));
       PromptRenderer.Rendered rendered = renderer.render(template, query, sources);
       int used = tok.count(rendered.prompt());
       if (used <= limit) {
+        pii.record(sources, trace);
+        trace = pii.scrub(trace);
         ContextPackage done = finish(query, rendered, sources, used, limit, o, tok, trace);
         clock.lap("render");
         clock.report(stages);

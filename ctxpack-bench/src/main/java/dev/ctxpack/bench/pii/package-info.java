@@ -1,0 +1,2 @@
+/** The PII redaction evaluation ({@code ./ctxpack eval pii}): recall, false positives, throughput, adversarial time. */
+package dev.ctxpack.bench.pii;
