@@ -11,6 +11,10 @@ import java.util.Objects;
  * by (its compress and dedup decisions), {@code pieces} the verbatim spans its {@code text} is made
  * of (joined by {@link Passage#GAP}), and {@code dropped} the sentences compression cut from it,
  * each with its reason. A source built without them (the short constructor) has them empty.
+ *
+ * <p>{@code guard} is what the injection guard did to it ({@code dev.ctxpack.guard}; {@link
+ * GuardReport#NONE} when it did not run): {@code text} stays verbatim, the fence holds the guard's
+ * {@code promptText}.
  */
 public record Source(
     String label,
@@ -24,12 +28,24 @@ public record Source(
     String text,
     String passage,
     List<Passage.Piece> pieces,
-    List<Dropped> dropped) {
+    List<Dropped> dropped,
+    GuardReport guard) {
   public Source {
     spans = List.copyOf(spans);
     passage = passage == null ? "" : passage;
     pieces = List.copyOf(pieces);
     dropped = List.copyOf(dropped);
+    guard = guard == null ? GuardReport.NONE : guard;
+  }
+
+  public Source(String label, String docId, String title, String uri, String section, int page, String date,
+      List<DocSpan> spans, String text, String passage, List<Passage.Piece> pieces, List<Dropped> dropped) {
+    this(label, docId, title, uri, section, page, date, spans, text, passage, pieces, dropped, GuardReport.NONE);
+  }
+
+  /** This source with the injection guard's report. */
+  public Source withGuard(GuardReport g) {
+    return new Source(label, docId, title, uri, section, page, date, spans, text, passage, pieces, dropped, g);
   }
 
   public Source(String label, String docId, String title, String uri, String section, int page, String date,
