@@ -66,6 +66,8 @@ import picocli.CommandLine.Option;
         "  over 1M chunk texts from SciFact; dev.ctxpack.bench.minhash.MinHashEval); see eval minhash --help.",
         "eval chunking [options]: chunking throughput (MB/s) against o200k counting and LangChain4j's recursive splitter",
         "  (dev.ctxpack.bench.chunking.ChunkingBench); see eval chunking --help.",
+        "injection [options]: the injection defence on canaries built from SciFact, SQuAD and FaQuAD passages (containment,",
+        "  detection by family, false positives, cost per pack; dev.ctxpack.bench.injection.InjectionEval); see injection --help.",
         "load [options]: ctxpack serve under 1, 16 and 64 clients on SciFact, and hostile requests",
         "  (dev.ctxpack.bench.load.LoadBench); see load --help."})
 public final class EvalRunner implements Callable<Integer> {
@@ -155,6 +157,9 @@ public final class EvalRunner implements Callable<Integer> {
     }
     if (args.length > 0 && args[0].equals("load")) {
       System.exit(dev.ctxpack.bench.load.LoadBench.run(Arrays.copyOfRange(args, 1, args.length)));
+    }
+    if (args.length > 0 && args[0].equals("injection")) {
+      System.exit(dev.ctxpack.bench.injection.InjectionEval.run(Arrays.copyOfRange(args, 1, args.length)));
     }
     if (args.length > 0 && args[0].equals("chunking")) {
       System.exit(dev.ctxpack.bench.chunking.ChunkingBench.run(Arrays.copyOfRange(args, 1, args.length)));

@@ -62,14 +62,17 @@ final class FoldedText {
     return new FoldedText(sb.toString(), st, en);
   }
 
-  /** The letters only (a-z after folding), for phrases written with gaps. */
+  /**
+   * The letters only (a-z after folding), for phrases written with gaps; digits that stand for
+   * letters ({@code 1gn0r3}: 0 o, 1 i, 3 e, 4 a, 5 s, 7 t) count as those letters.
+   */
   FoldedText compact() {
     StringBuilder sb = new StringBuilder(text.length());
     int[] st = new int[text.length()];
     int[] en = new int[text.length()];
     int n = 0;
     for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
+      char c = leet(text.charAt(i));
       if (c >= 'a' && c <= 'z') {
         sb.append(c);
         st[n] = starts[i];
@@ -78,6 +81,20 @@ final class FoldedText {
       }
     }
     return new FoldedText(sb.toString(), st, en);
+  }
+
+  private static char leet(char c) {
+    return switch (c) {
+      case '0' -> 'o';
+      case '1' -> 'i';
+      case '3' -> 'e';
+      case '4' -> 'a';
+      case '5' -> 's';
+      case '7' -> 't';
+      case '@' -> 'a';
+      case '$' -> 's';
+      default -> c;
+    };
   }
 
   /** The original offset where folded {@code [start, end)} begins. */

@@ -181,7 +181,7 @@ public final class DefaultContextPacker implements ContextPacker {
 
     Map<String, List<Source.Dropped>> cut = new HashMap<>();
     if (o.compress() && !selected.isEmpty()) {
-      selected = compress(query, selected, limit - base, cost, tok, trace, cut);
+      selected = compress(query, selected, limit - base, cost, tok, trace, cut, policy);
       clock.lap("compress");
     }
     List<Passage> ordered = selected;
@@ -265,10 +265,12 @@ public final class DefaultContextPacker implements ContextPacker {
    * spans dropped from each passage go into {@code cut}, by passage id, for its source to show.
    */
   private List<Passage> compress(String query, List<Passage> selected, int evidence, ToIntFunction<Passage> cost,
-      Tokenizer tok, Trace trace, Map<String, List<Source.Dropped>> cut) throws IOException {
+      Tokenizer tok, Trace trace, Map<String, List<Source.Dropped>> cut, InjectionPolicy policy) throws IOException {
     List<CompressInput> inputs = new ArrayList<>(selected.size());
     int overhead = 0;
     int textTokens = 0;
+    // Under datamark a text costs more in the prompt than plain: the compressor's plain budget is scaled by that.
+    long markedTokens = 0;
     for (Passage p : selected) {
       List<CompressInput.Part> parts = new ArrayList<>(p.pieces().size());
       for (Passage.Piece piece : p.pieces()) parts.add(new CompressInput.Part(piece.text(), piece.docId(), piece.span().start()));
@@ -276,9 +278,12 @@ public final class DefaultContextPacker implements ContextPacker {
       inputs.add(new CompressInput(p.id(), parts, p.primary().doc().title(), p.score(), chunkIds));
       int text = tok.count(p.text());
       textTokens += text;
-      overhead += Math.max(0, cost.applyAsInt(p) - text);
+      int inPrompt = policy == InjectionPolicy.DATAMARK ? tok.count(guard.inspect(p.text(), p.pieces(), policy).promptText()) : text;
+      markedTokens += inPrompt;
+      overhead += Math.max(0, cost.applyAsInt(p) - inPrompt);
     }
     int budget = evidence - overhead;
+    if (markedTokens > textTokens && budget > 0) budget = (int) ((long) budget * textTokens / markedTokens);
     if (budget <= 0) {
       trace.add("compress", "skip", "budget:blocks", List.of(), "", 0,
           "the blocks' labels and metadata alone take " + overhead + " of " + evidence + " tokens; nothing compressed");
