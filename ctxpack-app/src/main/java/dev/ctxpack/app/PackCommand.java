@@ -2,6 +2,7 @@ package dev.ctxpack.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.guard.InjectionPolicy;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.lucene.LuceneIndex;
 import dev.ctxpack.model.ContextPackage;
@@ -36,7 +37,7 @@ final class PackCommand implements Callable<Integer> {
   String query;
 
   @Option(names = "--batch", paramLabel = "FILE",
-      description = "JSON Lines of {\"id\", \"query\", \"budget\" or \"preset\"}; - for stdin.")
+      description = "JSON Lines of {\"id\", \"query\", \"budget\" or \"preset\", \"injection\"}; - for stdin.")
   String batch;
 
   @Option(names = "--window", paramLabel = "N", defaultValue = "0",
@@ -76,7 +77,7 @@ final class PackCommand implements Callable<Integer> {
   dev.ctxpack.pack.StageListener stages = dev.ctxpack.pack.StageListener.NONE;
 
   /**
-   * One pack request, {@code {"id", "query", "budget" | "preset"}} to the package's JSON, over
+   * One pack request, {@code {"id", "query", "budget" | "preset", "injection"}} to the package's JSON, over
    * {@code index} wired from these options: a {@code --batch} line, and {@code POST /v1/pack}.
    */
   JsonEndpoint endpoint(Index index, Embedder embedder) {
@@ -92,6 +93,8 @@ final class PackCommand implements Callable<Integer> {
       if (preset != null) o = o.withBudget(Budgets.preset(preset));
       if (req.has("budget")) o = o.withBudget(BatchRunner.integer(req, "budget", o.budget(), 1, Budgets.MAX));
       if (req.has("redactPii")) o = o.withRedactPii(redactPii(req.get("redactPii")));
+      String injection = BatchRunner.text(req, "injection", null);
+      if (injection != null) o = o.withInjection(parseInjection(injection, "field 'injection'"));
       return Views.pack(BatchRunner.text(req, "id", null), packer.pack(q, o));
     };
   }
@@ -116,6 +119,14 @@ final class PackCommand implements Callable<Integer> {
       return RedactionOptions.parse(list);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("field 'redactPii': " + e.getMessage());
+    }
+  }
+
+  private static InjectionPolicy parseInjection(String value, String where) {
+    try {
+      return InjectionPolicy.parse(value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(where + ": " + e.getMessage());
     }
   }
 
@@ -165,6 +176,11 @@ final class PackCommand implements Callable<Integer> {
     @Option(names = "--no-compress", description = "Keep selected passages whole: no query-aware compression (ablation).")
     boolean noCompress;
 
+    @Option(names = "--injection", paramLabel = "POLICY", defaultValue = "flag",
+        description = "Retrieved text that looks like instructions: flag (keep, warn inside its fence), quarantine (drop),"
+            + " datamark (flag, and join every source's words with ˆ) or off (no guard). Default: ${DEFAULT-VALUE}.")
+    String injection;
+
     @Option(names = "--no-rerank", description = "Skip reranking (ablation).")
     boolean noRerank;
 
@@ -190,6 +206,11 @@ final class PackCommand implements Callable<Integer> {
           .withCompress(!noCompress);
       if (!(mmrLambda >= 0 && mmrLambda <= 1)) throw new UsageException("--mmr-lambda must be in [0, 1], was " + mmrLambda);
       o = o.withMmrLambda(mmrLambda);
+      try {
+        o = o.withInjection(InjectionPolicy.parse(injection));
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("--injection: " + e.getMessage());
+      }
       if (template != null) o = o.withTemplate(PromptTemplate.byName(template));
       if (redactPii != null) {
         try {

@@ -7,6 +7,7 @@ import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Chunk;
 import dev.ctxpack.model.ContextPackage;
 import dev.ctxpack.model.Decision;
+import dev.ctxpack.model.GuardReport;
 import dev.ctxpack.model.Passage;
 import dev.ctxpack.model.PlanStep;
 import dev.ctxpack.model.Signal;
@@ -112,6 +113,7 @@ final class Views {
               .put("start", r.start()).put("end", r.end());
         }
       }
+      if (s.guard() != GuardReport.NONE) so.set("guard", guard(s.guard()));
     }
     ObjectNode b = o.putObject("budget");
     b.put("limit", p.budget().limit());
@@ -131,6 +133,30 @@ final class Views {
     }
     ArrayNode trace = o.putArray("trace");
     for (Decision d : p.trace()) trace.add(decision(d));
+    return o;
+  }
+
+  /** What the injection guard did to one source: counts by kind, flagged rules with their spans, the edits. */
+  static ObjectNode guard(GuardReport g) {
+    ObjectNode o = Json.object();
+    o.put("policy", g.policy());
+    ObjectNode stripped = o.putObject("stripped");
+    new java.util.TreeMap<>(g.stripped()).forEach(stripped::put);
+    ObjectNode escaped = o.putObject("escaped");
+    new java.util.TreeMap<>(g.escaped()).forEach(escaped::put);
+    ArrayNode rules = o.putArray("rules");
+    g.rules().forEach(rules::add);
+    ArrayNode flags = o.putArray("flags");
+    for (GuardReport.Flag f : g.flags()) {
+      ObjectNode fo = flags.addObject().put("rule", f.rule()).put("family", f.family()).put("start", f.start()).put("end", f.end())
+          .put("text", f.text());
+      if (!f.docId().isEmpty()) fo.put("docId", f.docId()).put("docStart", f.docStart()).put("docEnd", f.docEnd());
+    }
+    ArrayNode edits = o.putArray("edits");
+    for (GuardReport.Edit e : g.edits()) {
+      edits.addObject().put("start", e.start()).put("end", e.end()).put("kind", e.kind()).put("replacement", e.replacement());
+    }
+    o.put("datamarked", g.datamarked());
     return o;
   }
 

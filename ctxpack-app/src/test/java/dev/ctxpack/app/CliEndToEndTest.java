@@ -146,7 +146,7 @@ class CliEndToEndTest {
     assertThat(by.get("instructions").asInt() + by.get("sources").asInt() + by.get("query").asInt())
         .isEqualTo(budget.get("used").asInt());
     String prompt = p.get("prompt").asText();
-    assertThat(prompt).contains("<source id=\"S1\"").contains("[S1]").contains("QUESTION").endsWith("How is tea prepared?\n");
+    assertThat(prompt).containsPattern("<source-[0-9a-f]{12} id=\"S1\"").contains("[S1]").contains("QUESTION").endsWith("How is tea prepared?\n");
     // tea-1 and tea-2 are the same text: one source citing both documents.
     JsonNode tea = null;
     for (JsonNode s : p.get("sources")) if (s.get("text").asText().startsWith("Tea is")) tea = s;

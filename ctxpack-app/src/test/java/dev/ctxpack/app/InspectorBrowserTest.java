@@ -147,8 +147,8 @@ class InspectorBrowserTest {
 
   @Test
   void aQueryShowsTheBudgetTheSourcesWithTheirCutsTheMergesAndTheExactPrompt() throws Exception {
-    JsonNode pkg = pack(CURIE_QUERY, 400);
-    packInPage(CURIE_QUERY, "400");
+    JsonNode pkg = pack(CURIE_QUERY, 520);
+    packInPage(CURIE_QUERY, "520");
     screenshot("01-packed");
 
     // Budget: one bar per component, each with its tokens, and what is left.
@@ -163,7 +163,7 @@ class InspectorBrowserTest {
       assertThat(width / track).isCloseTo(e.getValue().asDouble() / pkg.get("budget").get("limit").asDouble(),
           org.assertj.core.data.Offset.offset(0.02));
     });
-    assertThat(text("budget-summary")).contains(pkg.get("budget").get("used").asText() + " of 400 tokens used")
+    assertThat(text("budget-summary")).contains(pkg.get("budget").get("used").asText() + " of 520 tokens used")
         .contains(pkg.get("budget").get("left").asText() + " left");
 
     // Sources: as many as the package's, each with its label and title shown as text, never as markup.

@@ -240,6 +240,11 @@ class ServeEndToEndTest {
     assertThat(pkg.get("prompt").asText()).contains("[S1]").contains("pouring hot water");
     assertThat(pkg.get("budget").get("used").asInt()).isPositive().isLessThanOrEqualTo(600);
     assertThat(pkg.get("trace").toString()).contains("\"stage\":\"dedup\"");
+    String marked = "{\"id\": \"p2\", \"query\": \"How is tea prepared?\", \"budget\": 600, \"injection\": \"datamark\"}";
+    HttpResponse<String> m = post("/v1/pack", marked);
+    assertThat(m.statusCode()).as(m.body()).isEqualTo(200);
+    assertThat(m.body()).isEqualTo(batch(marked, "pack", "--index", index));
+    assertThat(Json.MAPPER.readTree(m.body()).get("prompt").asText()).contains("pouringˆhotˆwater");
   }
 
   @Test
@@ -292,6 +297,7 @@ class ServeEndToEndTest {
         {"/v1/search", "search", "{\"k\": 3}", "field 'query'"},
         {"/v1/pack", "pack", "{\"query\": \"tea\", \"budget\": 5}", "budget of 5 tokens is too small"},
         {"/v1/pack", "pack", "{\"query\": \"tea\", \"preset\": \"huge\"}", "unknown preset 'huge'"},
+        {"/v1/pack", "pack", "{\"query\": \"tea\", \"injection\": \"loud\"}", "field 'injection': unknown injection policy 'loud'"},
         {"/v1/compress", "compress", "{\"query\": \"q\", \"budget\": -5, \"passages\": []}", "budget must be in [1"},
         {"/v1/compress", "compress", "{\"query\": \"q\", \"passages\": []}", "give a budget, a preset or a threshold"},
         {"/v1/dedup", "dedup", "{\"passages\": [{\"id\": \"a\", \"text\": \"\"}]}", "passages[0]: field 'text' of a"},

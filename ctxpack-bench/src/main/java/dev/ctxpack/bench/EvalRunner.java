@@ -70,6 +70,8 @@ import picocli.CommandLine.Option;
         "  rerank) on a duplicated SQuAD corpus (dev.ctxpack.bench.dedup.DistinctFacts --set stages); see eval ablation --help.",
         "eval pii [options]: PII redaction recall, false positives on one-digit-off numbers and clean SciFact, SQuAD and FaQuAD",
         "  text, throughput, 1 MiB hostile strings per recogniser (dev.ctxpack.bench.pii.PiiEval); see eval pii --help.",
+        "injection [options]: the injection defence on canaries built from SciFact, SQuAD and FaQuAD passages (containment,",
+        "  detection by family, false positives, cost per pack; dev.ctxpack.bench.injection.InjectionEval); see injection --help.",
         "load [options]: ctxpack serve under 1, 16 and 64 clients on SciFact, and hostile requests",
         "  (dev.ctxpack.bench.load.LoadBench); see load --help."})
 public final class EvalRunner implements Callable<Integer> {
@@ -165,6 +167,9 @@ public final class EvalRunner implements Callable<Integer> {
     }
     if (args.length > 0 && args[0].equals("pii")) {
       System.exit(dev.ctxpack.bench.pii.PiiEval.run(Arrays.copyOfRange(args, 1, args.length)));
+    }
+    if (args.length > 0 && args[0].equals("injection")) {
+      System.exit(dev.ctxpack.bench.injection.InjectionEval.run(Arrays.copyOfRange(args, 1, args.length)));
     }
     if (args.length > 0 && args[0].equals("chunking")) {
       System.exit(dev.ctxpack.bench.chunking.ChunkingBench.run(Arrays.copyOfRange(args, 1, args.length)));

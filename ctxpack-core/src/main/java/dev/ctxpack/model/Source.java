@@ -16,6 +16,10 @@ import java.util.Objects;
  * redactions} says where each placeholder's original value lies in its document; {@code spans} and
  * {@code pieces} keep their document offsets, and {@code dropped} keeps only the cut sentences that
  * hold no PII.
+ *
+ * <p>{@code guard} is what the injection guard did to it ({@code dev.ctxpack.guard}; {@link
+ * GuardReport#NONE} when it did not run): {@code text} stays verbatim, the fence holds the guard's
+ * {@code promptText}.
  */
 public record Source(
     String label,
@@ -30,18 +34,25 @@ public record Source(
     String passage,
     List<Passage.Piece> pieces,
     List<Dropped> dropped,
-    List<Redaction> redactions) {
+    List<Redaction> redactions,
+    GuardReport guard) {
   public Source {
     spans = List.copyOf(spans);
     passage = passage == null ? "" : passage;
     pieces = List.copyOf(pieces);
     dropped = List.copyOf(dropped);
     redactions = redactions == null ? List.of() : List.copyOf(redactions);
+    guard = guard == null ? GuardReport.NONE : guard;
   }
 
   public Source(String label, String docId, String title, String uri, String section, int page, String date,
       List<DocSpan> spans, String text, String passage, List<Passage.Piece> pieces, List<Dropped> dropped) {
-    this(label, docId, title, uri, section, page, date, spans, text, passage, pieces, dropped, List.of());
+    this(label, docId, title, uri, section, page, date, spans, text, passage, pieces, dropped, List.of(), GuardReport.NONE);
+  }
+
+  /** This source with the injection guard's report. */
+  public Source withGuard(GuardReport g) {
+    return new Source(label, docId, title, uri, section, page, date, spans, text, passage, pieces, dropped, redactions, g);
   }
 
   public Source(String label, String docId, String title, String uri, String section, int page, String date,

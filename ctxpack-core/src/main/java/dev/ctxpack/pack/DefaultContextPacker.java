@@ -9,9 +9,13 @@ import dev.ctxpack.compress.SentenceVectors;
 import dev.ctxpack.dedup.CascadeDeduplicator;
 import dev.ctxpack.dedup.DedupOptions;
 import dev.ctxpack.dedup.PassageVectors;
+import dev.ctxpack.guard.InjectionDetector;
+import dev.ctxpack.guard.InjectionGuard;
+import dev.ctxpack.guard.InjectionPolicy;
 import dev.ctxpack.model.BudgetReport;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.ContextPackage;
+import dev.ctxpack.model.GuardReport;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.model.Passage;
 import dev.ctxpack.model.PlanStep;
@@ -55,9 +59,12 @@ import java.util.Objects;
  *       query, verbatim, until the evidence budget less the blocks' own cost is spent; passages left
  *       with nothing are dropped; every dropped span is in the trace with its reason;
  *   <li>order them ({@link Orderer}, lost-in-the-middle by default);
- *   <li>label sources {@code S1}, {@code S2}... in prompt order and render ({@link PromptRenderer}); with
- *       {@link PackOptions#redactPii()} on, their text has its PII replaced by placeholders first
- *       (selection above costs the redacted blocks too);
+ *   <li>label sources {@code S1}, {@code S2}... in prompt order; with {@link PackOptions#redactPii()} on,
+ *       their text has its PII replaced by placeholders first (selection above costs the redacted
+ *       blocks too); guard them ({@link InjectionGuard}: strip invisible characters, escape
+ *       look-alikes, flag instruction-like spans, on the redacted text; under quarantine, flagged
+ *       passages were already dropped before selection) and render ({@link PromptRenderer}) with the
+ *       request's boundary token;
  *   <li>count the whole prompt exactly and, while it is over the limit, drop the weakest passage;
  *   <li>report the budget per component, the one-step plan, and the trace.
  * </ol>
@@ -81,6 +88,7 @@ public final class DefaultContextPacker implements ContextPacker {
   private final Orderer orderer;
   private final PromptRenderer renderer;
   private final StageListener stages;
+  private final InjectionGuard guard;
   private final LanguageDetector languageDetector = new LanguageDetector();
 
   private DefaultContextPacker(Builder b) {
@@ -94,6 +102,7 @@ public final class DefaultContextPacker implements ContextPacker {
     this.orderer = b.orderer;
     this.renderer = b.renderer;
     this.stages = b.stages;
+    this.guard = b.guard;
   }
 
   public static Builder builder() {
@@ -123,14 +132,21 @@ public final class DefaultContextPacker implements ContextPacker {
             + ", rerank=" + (rerank ? reranker.id() : "off")
             + ", mmr=" + (o.mmr() ? "lambda " + o.mmrLambda() : "off")
             + ", compress=" + (o.compress() ? compressorId() : "off")
-            + ", template=" + template.name() + " (query language " + queryLanguage.code() + ")");
+            + ", template=" + template.name() + " (query language " + queryLanguage.code() + ")"
+            + ", injection=" + o.injection().key());
 
-    int base = tok.count(renderer.render(template, query, List.of()).prompt());
+    InjectionPolicy policy = o.injection();
+    int base = tok.count(renderer.render(template, query, List.of(), policy).prompt());
     if (base > limit) throw new BudgetTooSmallException(limit, base);
-    String tag = "source";
-    // Cost each passage as a rendered block with a two-digit label (the common case); the exact
-    // count of the whole prompt below corrects any difference.
-    ToIntFunction<Passage> cost = p -> tok.count(renderer.block(pii.one(toSource(p, "S10")), tag)) + 1;
+    String tag = policy == InjectionPolicy.OFF ? "source" : "source-3fa2c19b04de";
+    // Cost each passage as a rendered block with a two-digit label (the common case), redacted and
+    // guarded as it will be (a typical boundary token); the exact count of the whole prompt below
+    // corrects any difference.
+    Map<String, Integer> guardedCost = new HashMap<>();
+    ToIntFunction<Passage> cost = policy == InjectionPolicy.OFF
+        ? p -> tok.count(renderer.block(pii.one(toSource(p, "S10")), tag)) + 1
+        : p -> guardedCost.computeIfAbsent(p.id() + '\u0000' + p.text(),
+            k -> tok.count(renderer.block(guard.guard(pii.one(toSource(p, "S10")), policy), tag, template.language())) + 1);
 
     RetrievalOptions r = o.retrieval();
     Trace trace;
@@ -143,6 +159,7 @@ public final class DefaultContextPacker implements ContextPacker {
       clock.lap("retrieve");
       Memo memo = new Memo(vectors);
       List<Passage> passages = evidence(query, candidates, o, rerank, tok, memo, trace, clock);
+      if (policy == InjectionPolicy.QUARANTINE) passages = quarantine(passages, tok, trace);
       Trace selection = new Trace();
       int draw = o.compress() ? (int) Math.min(Integer.MAX_VALUE, (long) OVERSUBSCRIBE * (limit - base)) : limit - base;
       selected = o.mmr()
@@ -169,7 +186,7 @@ public final class DefaultContextPacker implements ContextPacker {
 
     Map<String, List<Source.Dropped>> cut = new HashMap<>();
     if (o.compress() && !selected.isEmpty()) {
-      selected = compress(query, selected, limit - base, cost, tok, trace, cut);
+      selected = compress(query, selected, limit - base, cost, tok, trace, cut, policy);
       clock.lap("compress");
     }
     List<Passage> ordered = selected;
@@ -179,12 +196,13 @@ public final class DefaultContextPacker implements ContextPacker {
     }
     List<Passage> kept = new ArrayList<>(ordered);
     while (true) {
-      List<Source> sources = pii.all(label(kept, cut));
-      PromptRenderer.Rendered rendered = renderer.render(template, query, sources);
+      List<Source> sources = pii.all(label(kept, cut)).stream().map(s -> guard.guard(s, policy)).toList();
+      PromptRenderer.Rendered rendered = renderer.render(template, query, sources, policy);
       int used = tok.count(rendered.prompt());
       if (used <= limit) {
         pii.record(sources, trace);
         trace = pii.scrub(trace);
+        guardTrace(sources, trace);
         ContextPackage done = finish(query, rendered, sources, used, limit, o, tok, trace);
         clock.lap("render");
         clock.report(stages);
@@ -200,6 +218,49 @@ public final class DefaultContextPacker implements ContextPacker {
     }
   }
 
+  /** Drops every passage with an instruction-like span, each recorded with its rules and where they matched. */
+  private List<Passage> quarantine(List<Passage> passages, Tokenizer tok, Trace trace) {
+    List<Passage> out = new ArrayList<>(passages.size());
+    for (Passage p : passages) {
+      List<InjectionDetector.Hit> hits = guard.detector().detect(p.text());
+      if (hits.isEmpty()) {
+        out.add(p);
+        continue;
+      }
+      GuardReport g = guard.inspect(p.text(), p.pieces(), InjectionPolicy.FLAG);
+      trace.add("guard", "quarantine", g.rules().get(0), List.of(p.id()), "", tok.count(p.text()),
+          "instruction-like text (" + String.join(", ", g.rules()) + "): " + where(g.flags()));
+    }
+    return out;
+  }
+
+  /** One decision per source for what the guard stripped, escaped and flagged. */
+  private static void guardTrace(List<Source> sources, Trace trace) {
+    for (Source s : sources) {
+      GuardReport g = s.guard();
+      List<String> ids = List.of(s.label(), s.passage());
+      if (g.strippedTotal() > 0) {
+        trace.add("guard", "strip", "invisible", ids, "", 0, "stripped invisible characters " + g.stripped());
+      }
+      if (g.escapedTotal() > 0) trace.add("guard", "escape", "look-alike", ids, "", 0, "escaped " + g.escaped());
+      for (String rule : g.rules()) {
+        trace.add("guard", "flag", rule, ids, "", 0,
+            where(g.flags().stream().filter(f -> f.rule().equals(rule)).toList()) + "; kept with a warning (policy " + g.policy() + ")");
+      }
+    }
+  }
+
+  private static String where(List<GuardReport.Flag> flags) {
+    StringBuilder sb = new StringBuilder();
+    for (GuardReport.Flag f : flags) {
+      if (sb.length() > 0) sb.append("; ");
+      String t = f.text().length() > 60 ? f.text().substring(0, 60) + "…" : f.text();
+      sb.append(f.docId().isEmpty() ? "text" : f.docId()).append(" [").append(f.docId().isEmpty() ? f.start() : f.docStart())
+          .append(", ").append(f.docId().isEmpty() ? f.end() : f.docEnd()).append(") \"").append(t).append('"');
+    }
+    return sb.toString();
+  }
+
   private String compressorId() {
     return compressor instanceof ExtractiveCompressor e ? e.scorer().id() : compressor.getClass().getSimpleName();
   }
@@ -211,10 +272,12 @@ public final class DefaultContextPacker implements ContextPacker {
    * spans dropped from each passage go into {@code cut}, by passage id, for its source to show.
    */
   private List<Passage> compress(String query, List<Passage> selected, int evidence, ToIntFunction<Passage> cost,
-      Tokenizer tok, Trace trace, Map<String, List<Source.Dropped>> cut) throws IOException {
+      Tokenizer tok, Trace trace, Map<String, List<Source.Dropped>> cut, InjectionPolicy policy) throws IOException {
     List<CompressInput> inputs = new ArrayList<>(selected.size());
     int overhead = 0;
     int textTokens = 0;
+    // Under datamark a text costs more in the prompt than plain: the compressor's plain budget is scaled by that.
+    long markedTokens = 0;
     for (Passage p : selected) {
       List<CompressInput.Part> parts = new ArrayList<>(p.pieces().size());
       for (Passage.Piece piece : p.pieces()) parts.add(new CompressInput.Part(piece.text(), piece.docId(), piece.span().start()));
@@ -222,9 +285,12 @@ public final class DefaultContextPacker implements ContextPacker {
       inputs.add(new CompressInput(p.id(), parts, p.primary().doc().title(), p.score(), chunkIds));
       int text = tok.count(p.text());
       textTokens += text;
-      overhead += Math.max(0, cost.applyAsInt(p) - text);
+      int inPrompt = policy == InjectionPolicy.DATAMARK ? tok.count(guard.inspect(p.text(), p.pieces(), policy).promptText()) : text;
+      markedTokens += inPrompt;
+      overhead += Math.max(0, cost.applyAsInt(p) - inPrompt);
     }
     int budget = evidence - overhead;
+    if (markedTokens > textTokens && budget > 0) budget = (int) ((long) budget * textTokens / markedTokens);
     if (budget <= 0) {
       trace.add("compress", "skip", "budget:blocks", List.of(), "", 0,
           "the blocks' labels and metadata alone take " + overhead + " of " + evidence + " tokens; nothing compressed");
@@ -411,6 +477,13 @@ public final class DefaultContextPacker implements ContextPacker {
     private Orderer orderer = new DefaultOrderer();
     private PromptRenderer renderer = new PromptRenderer();
     private StageListener stages = StageListener.NONE;
+    private InjectionGuard guard = InjectionGuard.defaults();
+
+    /** The injection guard (its rule set); the policy is per request ({@link PackOptions#injection}). */
+    public Builder injectionGuard(InjectionGuard g) {
+      this.guard = Objects.requireNonNull(g, "injectionGuard");
+      return this;
+    }
 
     /** Told the time of each stage of every request (e.g. the service's per-stage latency metrics). */
     public Builder stageListener(StageListener l) {

@@ -1,5 +1,6 @@
 package dev.ctxpack.pack;
 
+import dev.ctxpack.guard.InjectionPolicy;
 import dev.ctxpack.order.OrderMode;
 import dev.ctxpack.pii.RedactionOptions;
 import dev.ctxpack.retrieve.RetrievalOptions;
@@ -13,7 +14,8 @@ import java.util.Optional;
  * empty to choose by the query's language. The switches turn stages off for ablations; {@code
  * mmrLambda} is MMR's relevance weight (1 = by score alone); {@code compress} runs query-aware
  * extractive compression on the selected passages; {@code redactPii} the kinds of PII replaced by
- * placeholders in the sources (off by default).
+ * placeholders in the sources (off by default). {@code injection} is what happens to retrieved
+ * text that looks like instructions ({@link InjectionPolicy}; flag by default).
  */
 public record PackOptions(
     int budget,
@@ -29,7 +31,8 @@ public record PackOptions(
     boolean mmr,
     double mmrLambda,
     boolean compress,
-    RedactionOptions redactPii) {
+    RedactionOptions redactPii,
+    InjectionPolicy injection) {
 
   public PackOptions {
     if (budget <= 0 || budget > Budgets.MAX) {
@@ -45,6 +48,7 @@ public record PackOptions(
     if (strategy == null) strategy = Strategy.STUFF;
     if (order == null) order = OrderMode.LOST_IN_THE_MIDDLE;
     if (redactPii == null) redactPii = RedactionOptions.off();
+    if (injection == null) injection = InjectionPolicy.FLAG;
     if (model.isPresent() && model.get().usableWindow() - reserve <= 0) {
       throw new IllegalArgumentException("reserve " + reserve + " leaves nothing of " + model.get().name()
           + "'s usable window of " + model.get().usableWindow() + " tokens");
@@ -54,7 +58,8 @@ public record PackOptions(
   /** Medium preset, no model, hybrid retrieval k=40, lost-in-the-middle, every stage on (compression too), λ = 0.7. */
   public static PackOptions defaults() {
     return new PackOptions(Budgets.MEDIUM, 0, Optional.empty(), RetrievalOptions.defaults(), Strategy.STUFF,
-        OrderMode.LOST_IN_THE_MIDDLE, Optional.empty(), true, true, true, true, MmrSelector.DEFAULT_LAMBDA, true, RedactionOptions.off());
+        OrderMode.LOST_IN_THE_MIDDLE, Optional.empty(), true, true, true, true, MmrSelector.DEFAULT_LAMBDA, true,
+        RedactionOptions.off(), InjectionPolicy.FLAG);
   }
 
   /** The prompt's token limit: the budget, capped by the model's usable window less the reserve. */
@@ -63,59 +68,65 @@ public record PackOptions(
   }
 
   public PackOptions withBudget(int b) {
-    return new PackOptions(b, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, mmr, mmrLambda, compress, redactPii);
+    return new PackOptions(b, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, mmr, mmrLambda, compress, redactPii, injection);
   }
 
   public PackOptions withRetrieval(RetrievalOptions r) {
-    return new PackOptions(budget, reserve, model, r, strategy, order, template, dedup, reorder, rerank, mmr, mmrLambda, compress, redactPii);
+    return new PackOptions(budget, reserve, model, r, strategy, order, template, dedup, reorder, rerank, mmr, mmrLambda, compress, redactPii, injection);
   }
 
   public PackOptions withModel(ModelProfile m, int reserveTokens) {
     return new PackOptions(budget, reserveTokens, Optional.of(m), retrieval, strategy, order, template, dedup, reorder,
-        rerank, mmr, mmrLambda, compress, redactPii);
+        rerank, mmr, mmrLambda, compress, redactPii, injection);
   }
 
   public PackOptions withOrder(OrderMode o) {
-    return new PackOptions(budget, reserve, model, retrieval, strategy, o, template, dedup, reorder, rerank, mmr, mmrLambda, compress, redactPii);
+    return new PackOptions(budget, reserve, model, retrieval, strategy, o, template, dedup, reorder, rerank, mmr, mmrLambda, compress, redactPii, injection);
   }
 
   public PackOptions withTemplate(PromptTemplate t) {
     return new PackOptions(budget, reserve, model, retrieval, strategy, order, Optional.ofNullable(t), dedup, reorder,
-        rerank, mmr, mmrLambda, compress, redactPii);
+        rerank, mmr, mmrLambda, compress, redactPii, injection);
   }
 
   public PackOptions withDedup(boolean on) {
-    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, on, reorder, rerank, mmr, mmrLambda, compress, redactPii);
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, on, reorder, rerank, mmr, mmrLambda, compress, redactPii, injection);
   }
 
   public PackOptions withReorder(boolean on) {
-    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, on, rerank, mmr, mmrLambda, compress, redactPii);
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, on, rerank, mmr, mmrLambda, compress, redactPii, injection);
   }
 
   public PackOptions withStrategy(Strategy s) {
-    return new PackOptions(budget, reserve, model, retrieval, s, order, template, dedup, reorder, rerank, mmr, mmrLambda, compress, redactPii);
+    return new PackOptions(budget, reserve, model, retrieval, s, order, template, dedup, reorder, rerank, mmr, mmrLambda, compress, redactPii, injection);
   }
 
   public PackOptions withRerank(boolean on) {
-    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, on, mmr, mmrLambda, compress, redactPii);
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, on, mmr, mmrLambda, compress, redactPii, injection);
   }
 
   public PackOptions withMmr(boolean on) {
-    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, on, mmrLambda, compress, redactPii);
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, on, mmrLambda, compress, redactPii, injection);
   }
 
   public PackOptions withMmrLambda(double lambda) {
-    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, mmr, lambda, compress, redactPii);
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, mmr, lambda, compress, redactPii, injection);
   }
 
   public PackOptions withCompress(boolean on) {
     return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, mmr,
-        mmrLambda, on, redactPii);
+        mmrLambda, on, redactPii, injection);
   }
 
   /** With the kinds of PII to redact ({@link RedactionOptions#off()} for none). */
   public PackOptions withRedactPii(RedactionOptions r) {
     return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, mmr,
-        mmrLambda, compress, r);
+        mmrLambda, compress, r, injection);
+  }
+
+  /** With {@code p} as the injection policy ({@link InjectionPolicy#OFF} for none). */
+  public PackOptions withInjection(InjectionPolicy p) {
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, mmr,
+        mmrLambda, compress, redactPii, p);
   }
 }

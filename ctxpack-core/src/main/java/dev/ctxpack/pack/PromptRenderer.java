@@ -1,5 +1,8 @@
 package dev.ctxpack.pack;
 
+import dev.ctxpack.guard.InjectionGuard;
+import dev.ctxpack.guard.InjectionPolicy;
+import dev.ctxpack.model.Language;
 import dev.ctxpack.model.Source;
 import dev.ctxpack.text.TextNormalizer;
 import java.util.List;
@@ -10,6 +13,11 @@ import java.util.List;
  * if any source text itself contains the closing tag, every fence of that prompt gets a suffix
  * derived from the content ({@code <source-3fa2c1 ...>}) that no source contains, so a document
  * can never close its own fence. Source text is verbatim; only attribute values are escaped.
+ *
+ * <p>Under an injection policy other than {@code off} ({@link #render(PromptTemplate, String, List,
+ * InjectionPolicy)}), every fence carries the request's boundary token ({@code
+ * <source-3fa2c19b04de ...>}), the instructions say so, and each fence holds the source's guarded
+ * text ({@link InjectionGuard}), after a warning line when the source was flagged.
  */
 public final class PromptRenderer {
 
@@ -25,8 +33,41 @@ public final class PromptRenderer {
     return new Rendered(instructions + sb + question, instructions, sb.toString(), question);
   }
 
+  /**
+   * Renders under {@code policy}: with {@code OFF} exactly as {@link #render(PromptTemplate, String,
+   * List)}; otherwise each source is fenced with the request's boundary token and holds its guard's
+   * prompt text. Sources without a guard report are inspected here.
+   */
+  public Rendered render(PromptTemplate t, String query, List<Source> sources, InjectionPolicy policy) {
+    if (policy == InjectionPolicy.OFF) return render(t, query, sources);
+    List<Source> guarded = sources.stream()
+        .map(s -> s.guard().promptText() == null ? InjectionGuard.defaults().guard(s, policy) : s).toList();
+    String tag = "source-" + InjectionGuard.boundary(query, guarded);
+    String instructions = t.renderedInstructions() + "\n" + InjectionGuard.instructions(t.language(), tag, policy)
+        + "\n\n" + t.sourcesHeader() + "\n";
+    StringBuilder sb = new StringBuilder();
+    for (Source s : guarded) sb.append(block(s, tag, t.language())).append('\n');
+    String question = "\n" + t.questionHeader() + "\n" + query.strip() + "\n";
+    return new Rendered(instructions + sb + question, instructions, sb.toString(), question);
+  }
+
+  /**
+   * The guarded block of one source (its guard report's prompt text, after a warning line in
+   * {@code language} when it was flagged), without the trailing newline.
+   */
+  public String block(Source s, String tag, Language language) {
+    StringBuilder sb = open(s, tag);
+    if (s.guard().flagged()) sb.append(InjectionGuard.warning(language, s.guard().rules())).append('\n');
+    String text = s.guard().promptText() != null ? s.guard().promptText() : s.text();
+    return sb.append(text).append("\n</").append(tag).append('>').toString();
+  }
+
   /** The fenced block of one source, as it appears in the prompt (without the trailing newline). */
   public String block(Source s, String tag) {
+    return open(s, tag).append(s.text()).append("\n</").append(tag).append('>').toString();
+  }
+
+  private static StringBuilder open(Source s, String tag) {
     StringBuilder sb = new StringBuilder();
     sb.append('<').append(tag).append(" id=\"").append(s.label()).append('"');
     attr(sb, "title", s.title());
@@ -34,8 +75,7 @@ public final class PromptRenderer {
     if (s.page() > 0) attr(sb, "page", Integer.toString(s.page()));
     attr(sb, "date", s.date());
     attr(sb, "uri", s.uri());
-    sb.append(">\n").append(s.text()).append("\n</").append(tag).append('>');
-    return sb.toString();
+    return sb.append(">\n");
   }
 
   /** {@code source}, or {@code source-xxxxxx} when a source text contains {@code </source}. */

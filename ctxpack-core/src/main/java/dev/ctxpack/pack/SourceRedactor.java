@@ -118,6 +118,6 @@ final class SourceRedactor {
     // Cut sentences are shown verbatim for audit: keep only those that hold no PII.
     List<Source.Dropped> dropped = s.dropped().stream().filter(d -> redactor.find(d.text()).isEmpty()).toList();
     return new Source(s.label(), s.docId(), s.title(), s.uri(), s.section(), s.page(), s.date(), s.spans(), text,
-        s.passage(), s.pieces(), dropped, found);
+        s.passage(), s.pieces(), dropped, found, s.guard());
   }
 }

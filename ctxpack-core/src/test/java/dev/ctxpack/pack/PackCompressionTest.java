@@ -4,6 +4,7 @@ import static dev.ctxpack.pack.DefaultContextPackerTest.candidate;
 import static dev.ctxpack.pack.DefaultContextPackerTest.packer;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ctxpack.guard.InjectionPolicy;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.ContextPackage;
 import dev.ctxpack.model.Decision;
@@ -25,7 +26,9 @@ class PackCompressionTest {
   void keepsTheSentencesThatAnswerAtTheirDocumentOffsetsAndTracesWhatWentMissing() throws Exception {
     List<Candidate> c = List.of(candidate("d#0", "d", 120, DELTA, 0.9), candidate("p#0", "p", 0, PORT, 0.8));
     int budget = 220;
-    ContextPackage p = packer(c).pack("When was the river delta formed?", PackOptions.defaults().withBudget(budget));
+    // The budget is sized for the plain fence (the guard's instruction line would take a third of it).
+    ContextPackage p = packer(c).pack("When was the river delta formed?",
+        PackOptions.defaults().withBudget(budget).withInjection(InjectionPolicy.OFF));
 
     assertThat(p.budget().used()).isLessThanOrEqualTo(budget);
     Source delta = p.sources().stream().filter(s -> s.docId().equals("d")).findFirst().orElseThrow();
@@ -45,7 +48,8 @@ class PackCompressionTest {
   @Test
   void aCompressedSourceIsVerbatimPiecesOfItsDocumentJoinedByGaps() throws Exception {
     List<Candidate> c = List.of(candidate("d#0", "d", 120, DELTA, 0.9));
-    ContextPackage p = packer(c).pack("How large is the river delta and how old is it?", PackOptions.defaults().withBudget(220));
+    ContextPackage p = packer(c).pack("How large is the river delta and how old is it?",
+        PackOptions.defaults().withBudget(220).withInjection(InjectionPolicy.OFF));
 
     Source delta = p.sources().get(0);
     String[] pieces = delta.text().split(" … ");

@@ -21,7 +21,7 @@ class SourceRedactorTest {
 
   private static Source source(String label, List<Passage.Piece> pieces, List<Source.Dropped> dropped) {
     return new Source(label, "d1", "t", "", "", 0, "", List.of(new Source.DocSpan("d1", 0, DOC.length())),
-        Passage.join(pieces), "p", pieces, dropped, List.of());
+        Passage.join(pieces), "p", pieces, dropped);
   }
 
   @Test
