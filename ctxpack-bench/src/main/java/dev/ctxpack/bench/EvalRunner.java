@@ -143,37 +143,22 @@ public final class EvalRunner implements Callable<Integer> {
   private final Map<String, Map<String, Double>> perQueryNdcg = new LinkedHashMap<>();
   private String[] args = new String[0];
 
+  /** The evaluations run by their own command ({@code eval NAME ...}), each given the arguments after its name. */
+  private static final Map<String, java.util.function.ToIntFunction<String[]>> OTHER_EVALS = Map.ofEntries(
+      Map.entry("compress", dev.ctxpack.bench.compress.CompressEval::run),
+      Map.entry("verify", dev.ctxpack.bench.verify.VerifyEval::run),
+      Map.entry("minhash", dev.ctxpack.bench.minhash.MinHashEval::run),
+      Map.entry("segment", dev.ctxpack.bench.segment.SegmentEval::run),
+      Map.entry("clean", dev.ctxpack.bench.clean.CleanEval::run),
+      Map.entry("load", dev.ctxpack.bench.load.LoadBench::run),
+      Map.entry("ablation", dev.ctxpack.bench.dedup.DistinctFacts::ablation),
+      Map.entry("pii", dev.ctxpack.bench.pii.PiiEval::run),
+      Map.entry("injection", dev.ctxpack.bench.injection.InjectionEval::run),
+      Map.entry("chunking", dev.ctxpack.bench.chunking.ChunkingBench::run));
+
   public static void main(String[] args) {
-    if (args.length > 0 && args[0].equals("compress")) {
-      System.exit(dev.ctxpack.bench.compress.CompressEval.run(Arrays.copyOfRange(args, 1, args.length)));
-    }
-    if (args.length > 0 && args[0].equals("verify")) {
-      System.exit(dev.ctxpack.bench.verify.VerifyEval.run(Arrays.copyOfRange(args, 1, args.length)));
-    }
-    if (args.length > 0 && args[0].equals("minhash")) {
-      System.exit(dev.ctxpack.bench.minhash.MinHashEval.run(Arrays.copyOfRange(args, 1, args.length)));
-    }
-    if (args.length > 0 && args[0].equals("segment")) {
-      System.exit(dev.ctxpack.bench.segment.SegmentEval.run(Arrays.copyOfRange(args, 1, args.length)));
-    }
-    if (args.length > 0 && args[0].equals("clean")) {
-      System.exit(dev.ctxpack.bench.clean.CleanEval.run(Arrays.copyOfRange(args, 1, args.length)));
-    }
-    if (args.length > 0 && args[0].equals("load")) {
-      System.exit(dev.ctxpack.bench.load.LoadBench.run(Arrays.copyOfRange(args, 1, args.length)));
-    }
-    if (args.length > 0 && args[0].equals("ablation")) {
-      System.exit(dev.ctxpack.bench.dedup.DistinctFacts.ablation(Arrays.copyOfRange(args, 1, args.length)));
-    }
-    if (args.length > 0 && args[0].equals("pii")) {
-      System.exit(dev.ctxpack.bench.pii.PiiEval.run(Arrays.copyOfRange(args, 1, args.length)));
-    }
-    if (args.length > 0 && args[0].equals("injection")) {
-      System.exit(dev.ctxpack.bench.injection.InjectionEval.run(Arrays.copyOfRange(args, 1, args.length)));
-    }
-    if (args.length > 0 && args[0].equals("chunking")) {
-      System.exit(dev.ctxpack.bench.chunking.ChunkingBench.run(Arrays.copyOfRange(args, 1, args.length)));
-    }
+    var other = args.length > 0 ? OTHER_EVALS.get(args[0]) : null;
+    if (other != null) System.exit(other.applyAsInt(Arrays.copyOfRange(args, 1, args.length)));
     EvalRunner runner = new EvalRunner();
     runner.args = args.clone();
     CommandLine cli = new CommandLine(runner);
