@@ -12,12 +12,17 @@ import dev.ctxpack.pack.DefaultContextPacker;
 import dev.ctxpack.pack.PackOptions;
 import dev.ctxpack.pack.PromptTemplate;
 import dev.ctxpack.pack.Strategy;
+import dev.ctxpack.pack.TemplateFile;
 import dev.ctxpack.pii.RedactionOptions;
 import dev.ctxpack.retrieve.RetrievalMode;
 import dev.ctxpack.retrieve.RetrievalOptions;
 import dev.ctxpack.token.ModelProfile;
 import dev.ctxpack.token.ModelProfiles;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -77,7 +82,7 @@ final class PackCommand implements Callable<Integer> {
   dev.ctxpack.pack.StageListener stages = dev.ctxpack.pack.StageListener.NONE;
 
   /**
-   * One pack request, {@code {"id", "query", "budget" | "preset", "injection"}} to the package's JSON, over
+   * One pack request, {@code {"id", "query", "budget" | "preset", "injection", "template"}} to the package's JSON, over
    * {@code index} wired from these options: a {@code --batch} line, and {@code POST /v1/pack}.
    */
   JsonEndpoint endpoint(Index index, Embedder embedder) {
@@ -95,6 +100,8 @@ final class PackCommand implements Callable<Integer> {
       if (req.has("redactPii")) o = o.withRedactPii(redactPii(req.get("redactPii")));
       String injection = BatchRunner.text(req, "injection", null);
       if (injection != null) o = o.withInjection(parseInjection(injection, "field 'injection'"));
+      String template = BatchRunner.text(req, "template", null);
+      if (template != null) o = o.withTemplate(builtInTemplate(template));
       return Views.pack(BatchRunner.text(req, "id", null), packer.pack(q, o));
     };
   }
@@ -122,11 +129,39 @@ final class PackCommand implements Callable<Integer> {
     }
   }
 
+  /** {@code "template"} of a request: a built-in name only (a request never names a file on the host). */
+  private static PromptTemplate builtInTemplate(String name) {
+    try {
+      return PromptTemplate.byName(name);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("field 'template': " + e.getMessage());
+    }
+  }
+
   private static InjectionPolicy parseInjection(String value, String where) {
     try {
       return InjectionPolicy.parse(value);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(where + ": " + e.getMessage());
+    }
+  }
+
+  /** {@code --template}: a template file when {@code value} names one that exists, else a built-in name. */
+  static PromptTemplate template(String value) {
+    try {
+      Path file = Path.of(value);
+      if (Files.isRegularFile(file)) return TemplateFile.load(file);
+    } catch (InvalidPathException e) {
+      // not a path: a name
+    } catch (IOException e) {
+      throw new UsageException("--template: cannot read " + value + ": " + e.getMessage());
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--template: " + e.getMessage());
+    }
+    try {
+      return PromptTemplate.byName(value);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--template: " + e.getMessage() + ", or the path of a template file");
     }
   }
 
@@ -151,7 +186,9 @@ final class PackCommand implements Callable<Integer> {
         description = "lost-in-the-middle, score or source. Default: ${DEFAULT-VALUE}.")
     String order;
 
-    @Option(names = "--template", paramLabel = "NAME", description = "en or pt. Default: by the query's language.")
+    @Option(names = "--template", paramLabel = "NAME|FILE",
+        description = "en, pt, json (JSON claims by the query's language), json-en, json-pt, or a template file"
+            + " (docs/API.md). Default: en or pt by the query's language.")
     String template;
 
     @Option(names = "--mode", defaultValue = "hybrid", description = "Retrieval: bm25, dense or hybrid. Default: ${DEFAULT-VALUE}.")
@@ -211,7 +248,7 @@ final class PackCommand implements Callable<Integer> {
       } catch (IllegalArgumentException e) {
         throw new UsageException("--injection: " + e.getMessage());
       }
-      if (template != null) o = o.withTemplate(PromptTemplate.byName(template));
+      if (template != null) o = o.withTemplate(template(template));
       if (redactPii != null) {
         try {
           o = o.withRedactPii(RedactionOptions.parse(redactPii));

@@ -120,7 +120,7 @@ public final class DefaultContextPacker implements ContextPacker {
     Tokenizer tok = o.model().map(m -> m.tokenizerInstance()).orElse(tokenizer);
     int limit = o.limit();
     Language queryLanguage = languageDetector.detect(query);
-    PromptTemplate template = o.template().orElse(PromptTemplate.forLanguage(queryLanguage));
+    PromptTemplate template = o.template().map(t -> t.forQuery(queryLanguage)).orElse(PromptTemplate.forLanguage(queryLanguage));
     boolean rerank = o.rerank() && reranker != null;
     SourceRedactor pii = SourceRedactor.of(o.redactPii());
     if (pii.on()) head.add("options", "configure", "pii", List.of(), "", 0, "redact PII: " + o.redactPii().describe());
