@@ -1,6 +1,7 @@
 package dev.ctxpack.pack;
 
 import dev.ctxpack.dedup.Guard;
+import dev.ctxpack.model.Decision;
 import dev.ctxpack.model.DocInfo;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.model.Passage;
@@ -11,25 +12,26 @@ import dev.ctxpack.order.OrderMode;
 import dev.ctxpack.text.TextNormalizer;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
  * Finds the selected passages that disagree, before they are ordered and rendered:
  *
  * <ul>
- *   <li>{@code number} / {@code date}: the dedup {@link Guard} (its near-level comparison: sentences
- *       aligned by word overlap, compared on their numbers with unit or currency and on month
- *       names) finds a difference between passages of two different documents;
+ *   <li>{@code number} / {@code date}: the dedup cascade matched the two passages (near or
+ *       semantic level) and its {@link Guard} kept them apart because a number (with unit or
+ *       currency) or a month differs between their aligned sentences: the guard's decisions are
+ *       reused, the figures each states are the guard's {@link Guard#cues cues};
  *   <li>{@code version}: two different documents with the same URI or the same title (case and
- *       accents folded) and different dates.
+ *       accents folded) and different dates, once per pair of documents.
  * </ul>
  *
- * Passages of one document are never compared (rows of one table differ in their figures by
- * design). Each pair is reported once, newer first when both dates are ISO dates ({@code
- * yyyy[-mm[-dd]]}) that differ. Thread-safe.
+ * Passages of one document are never paired. Each pair is reported once, newer first when both
+ * dates are ISO dates ({@code yyyy[-mm[-dd]]}) that differ. Stateless; thread-safe.
  */
 public final class Conflicts {
   /** One disagreement between two passages, by passage id; {@code first} is the newer when {@code dated}. */
@@ -37,13 +39,26 @@ public final class Conflicts {
       List<String> values, boolean dated, String detail) {}
 
   private static final Pattern ISO_DATE = Pattern.compile("\\d{4}(-\\d{2}(-\\d{2})?)?");
-  private final Guard guard = new Guard();
-
-  /** The disagreeing pairs of {@code passages}, in passage order (pairs i &lt; j). */
-  public List<Found> detect(List<Passage> passages) {
+  /**
+   * The disagreeing pairs of {@code passages}: each pair the dedup cascade kept apart for a number
+   * or date (its {@code keep <level>:guard:number|date} decisions in {@code decisions}), and the
+   * first pair of passages of every two dated versions of one document. With {@code withValues} off
+   * (PII redaction on), neither the values nor the guard's detail, which quote the text, are kept.
+   */
+  public List<Found> detect(List<Passage> passages, List<Decision> decisions, boolean withValues) {
+    Map<String, Integer> at = new HashMap<>();
+    for (int i = 0; i < passages.size(); i++) at.put(passages.get(i).id(), i);
+    Map<String, Decision> kept = new HashMap<>(); // "i j" (i < j) -> the guard's decision
+    for (Decision d : decisions) {
+      if (!d.stage().equals("dedup") || !d.action().equals("keep")) continue;
+      if (!d.rule().endsWith(":guard:number") && !d.rule().endsWith(":guard:date")) continue;
+      Integer x = at.get(d.into());
+      Integer y = d.ids().isEmpty() ? null : at.get(d.ids().get(0));
+      if (x == null || y == null || x.equals(y)) continue;
+      kept.putIfAbsent(Math.min(x, y) + " " + Math.max(x, y), d);
+    }
+    Set<String> versions = new HashSet<>(); // document pairs already reported as versions
     List<Found> out = new ArrayList<>();
-    List<List<Guard.Sentence>> sentences = new ArrayList<>(passages.size());
-    for (Passage p : passages) sentences.add(guard.sentences(p.text(), p.primary().doc().language()));
     for (int i = 0; i < passages.size(); i++) {
       for (int j = i + 1; j < passages.size(); j++) {
         Passage a = passages.get(i);
@@ -51,17 +66,20 @@ public final class Conflicts {
         DocInfo da = a.primary().doc();
         DocInfo db = b.primary().doc();
         if (da.id().equals(db.id())) continue;
-        Optional<Guard.Conflict> g = guard.check(sentences.get(i), sentences.get(j))
-            .filter(c -> c.kind().equals("number") || c.kind().equals("date"));
+        Decision g = kept.get(i + " " + j);
         boolean version = sameDocument(da, db) && !da.date().isBlank() && !db.date().isBlank()
-            && !da.date().strip().equals(db.date().strip());
-        if (g.isEmpty() && !version) continue;
-        String kind = version ? "version" : g.get().kind();
-        List<String> values = g.map(c -> values(a.text(), b.text(), c.kind())).orElse(List.of());
+            && !da.date().strip().equals(db.date().strip())
+            && versions.add(da.id().compareTo(db.id()) < 0 ? da.id() + '\u0000' + db.id() : db.id() + '\u0000' + da.id());
+        if (g == null && !version) continue;
+        String guardKind = g == null ? "" : g.rule().substring(g.rule().lastIndexOf(':') + 1);
+        String kind = version ? "version" : guardKind;
+        List<String> values = g == null || !withValues ? List.of() : values(a.text(), b.text(), guardKind);
+        String guardDetail = g == null ? "" : withValues ? "the dedup guard kept them apart: " + detail(g.reason())
+            : "the dedup guard kept them apart: " + guardKind + " differs";
         String detail = version
             ? "same " + (!da.uri().isBlank() && da.uri().equals(db.uri()) ? "uri" : "title") + ", dates "
-                + da.date().strip() + " and " + db.date().strip() + g.map(c -> "; " + c.detail()).orElse("")
-            : g.get().detail();
+                + da.date().strip() + " and " + db.date().strip() + (g == null ? "" : "; " + guardDetail)
+            : guardDetail;
         int newer = newer(da.date(), db.date());
         if (newer > 0) {
           out.add(new Found(kind, b.id(), a.id(), db.date().strip(), da.date().strip(), reverse(values), true, detail));
@@ -71,6 +89,12 @@ public final class Conflicts {
       }
     }
     return out;
+  }
+
+  /** The guard's own words in a dedup decision's reason ({@code "... kept apart by the guard: number differs: ..."}). */
+  private static String detail(String reason) {
+    int at = reason.indexOf("kept apart by the guard: ");
+    return at < 0 ? reason : reason.substring(at + "kept apart by the guard: ".length());
   }
 
   private static boolean sameDocument(DocInfo a, DocInfo b) {

@@ -192,7 +192,7 @@ public final class DefaultContextPacker implements ContextPacker {
       selected = compress(query, selected, limit - base, cost, tok, trace, cut, policy);
       clock.lap("compress");
     }
-    List<Conflicts.Found> conflicts = new Conflicts().detect(selected);
+    List<Conflicts.Found> conflicts = new Conflicts().detect(selected, trace.decisions(), !pii.on());
     List<Passage> ordered = selected;
     if (o.reorder()) {
       ordered = Conflicts.preferNewer(orderer.order(selected, o.order(), trace), conflicts, o.order(), trace);

@@ -25,6 +25,9 @@ class PackConflictsTest {
   private static final String TAIL = " Every plan can be cancelled at any time from the account page, and the remaining days"
       + " of the month are credited to the next invoice. Support is given by e-mail on business days, with answers"
       + " within one working day, and the status page lists every planned maintenance window in advance.";
+  private static final String TAIL_PT = " Todos os planos podem ser cancelados a qualquer momento pela página da conta,"
+      + " e os dias restantes do mês são creditados na próxima fatura. O suporte é feito por e-mail em dias úteis, com"
+      + " resposta em até um dia útil, e a página de status lista com antecedência cada janela de manutenção planejada.";
   private static final String OLD_EN = "The Basic plan costs $49 per month and includes storage for documents and photos." + TAIL;
   private static final String NEW_EN = "The Basic plan costs $59 per month and includes storage for documents and photos." + TAIL;
   private static final String OTHER_EN = "Coffee beans are roasted at about 200 degrees for twelve minutes before grinding.";
@@ -100,10 +103,9 @@ class PackConflictsTest {
   @Test
   void portugueseQueriesGetThePortugueseLine() throws Exception {
     ContextPackage p = pack("Quanto custa o plano Básico por mês?", PackOptions.defaults(),
-        candidate("precos-2024", "Preços 2024", "2024-06-15", Language.PT,
-            "O plano Básico custa R$ 49 por mês e inclui 10 GB de armazenamento. O suporte é feito por e-mail.", 0.9),
-        candidate("precos-2025", "Preços 2025", "2025-10-01", Language.PT,
-            "O plano Básico custa R$ 59 por mês e inclui 10 GB de armazenamento. O suporte é feito por e-mail.", 0.8));
+        candidate("precos-2024", "Preços 2024", "2024-06-15", Language.PT, "O plano Básico custa R$ 49 por mês." + TAIL_PT, 0.9),
+        candidate("precos-2025", "Preços 2025", "2025-10-01", Language.PT, "O plano Básico custa R$ 59 por mês." + TAIL_PT, 0.8));
+    assertThat(p.trace()).anySatisfy(d -> assertThat(d.rule()).isEqualTo("near:guard:number"));
     assertThat(p.sources()).hasSize(2);
     String newer = label(p, "R$ 59");
     String older = label(p, "R$ 49");
