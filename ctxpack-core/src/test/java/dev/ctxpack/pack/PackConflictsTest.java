@@ -128,6 +128,30 @@ class PackConflictsTest {
   }
 
   @Test
+  void withPiiRedactionTheConflictKeepsItsLabelsButQuotesNoFigures() throws Exception {
+    ContextPackage p = pack("How much does the Basic plan cost?",
+        PackOptions.defaults().withRedactPii(dev.ctxpack.pii.RedactionOptions.all()),
+        candidate("prices-2024", "Prices 2024", "2024-06-15", Language.EN, OLD_EN, 0.9),
+        candidate("prices-2025", "Prices 2025", "2025-10-01", Language.EN, NEW_EN, 0.7));
+    assertThat(p.conflicts()).singleElement().satisfies(c -> {
+      assertThat(c.kind()).isEqualTo("number");
+      assertThat(c.values()).isEmpty();
+      assertThat(c.reason()).doesNotContain("$49").doesNotContain("$59");
+    });
+    assertThat(stage(p, "conflict")).singleElement().satisfies(d -> assertThat(d.reason()).doesNotContain("$49"));
+    assertThat(p.prompt()).contains("Sources disagree: S1 (2025-10-01) vs S2 (2024-06-15) on a number.");
+  }
+
+  @Test
+  void withoutDedupOnlyVersionsAreFound() throws Exception {
+    ContextPackage p = pack("How much does the Basic plan cost?", PackOptions.defaults().withDedup(false),
+        candidate("prices-2024", "Prices 2024", "2024-06-15", Language.EN, OLD_EN, 0.9),
+        candidate("prices-2025", "Prices 2025", "2025-10-01", Language.EN, NEW_EN, 0.7));
+    assertThat(p.sources()).hasSize(2);
+    assertThat(p.conflicts()).isEmpty();
+  }
+
+  @Test
   void strongestPositionsFollowLostInTheMiddle() {
     // five slots: ranks 1, 3, 5 from the front, 2, 4 from the back
     int[] expected = {0, 2, 4, 3, 1};
