@@ -39,6 +39,7 @@ public final class Conflicts {
       List<String> values, boolean dated, String detail) {}
 
   private static final Pattern ISO_DATE = Pattern.compile("\\d{4}(-\\d{2}(-\\d{2})?)?");
+
   /**
    * The disagreeing pairs of {@code passages}: each pair the dedup cascade kept apart for a number
    * or date (its {@code keep <level>:guard:number|date} decisions in {@code decisions}), and the
