@@ -133,6 +133,14 @@ final class Views {
     }
     ArrayNode trace = o.putArray("trace");
     for (Decision d : p.trace()) trace.add(decision(d));
+    ArrayNode conflicts = o.putArray("conflicts"); // sources that disagree, newer first when dated
+    for (dev.ctxpack.model.SourceConflict c : p.conflicts()) {
+      ObjectNode co = conflicts.addObject().put("kind", c.kind());
+      c.sources().forEach(co.putArray("sources")::add);
+      c.dates().forEach(co.putArray("dates")::add);
+      c.values().forEach(co.putArray("values")::add);
+      co.put("reason", c.reason());
+    }
     return o;
   }
 

@@ -20,6 +20,7 @@ import dev.ctxpack.model.Language;
 import dev.ctxpack.model.Passage;
 import dev.ctxpack.model.PlanStep;
 import dev.ctxpack.model.Source;
+import dev.ctxpack.model.SourceConflict;
 import dev.ctxpack.model.Trace;
 import dev.ctxpack.order.DefaultOrderer;
 import dev.ctxpack.order.Orderer;
@@ -58,7 +59,9 @@ import java.util.Objects;
  *   <li>compress ({@link Compressor}): keep the sentences of the selected passages that answer the
  *       query, verbatim, until the evidence budget less the blocks' own cost is spent; passages left
  *       with nothing are dropped; every dropped span is in the trace with its reason;
- *   <li>order them ({@link Orderer}, lost-in-the-middle by default);
+ *   <li>find the passages that disagree ({@link Conflicts}: a number or date the dedup guard tells
+ *       apart, or two dated versions of one document) and order them ({@link Orderer},
+ *       lost-in-the-middle by default), the newer of each dated pair in the stronger position;
  *   <li>label sources {@code S1}, {@code S2}... in prompt order; with {@link PackOptions#redactPii()} on,
  *       their text has its PII replaced by placeholders first (selection above costs the redacted
  *       blocks too); guard them ({@link InjectionGuard}: strip invisible characters, escape
@@ -189,21 +192,29 @@ public final class DefaultContextPacker implements ContextPacker {
       selected = compress(query, selected, limit - base, cost, tok, trace, cut, policy);
       clock.lap("compress");
     }
+    List<Conflicts.Found> conflicts = new Conflicts().detect(selected, trace.decisions(), !pii.on());
     List<Passage> ordered = selected;
     if (o.reorder()) {
-      ordered = orderer.order(selected, o.order(), trace);
+      ordered = Conflicts.preferNewer(orderer.order(selected, o.order(), trace), conflicts, o.order(), trace);
       clock.lap("order");
     }
     List<Passage> kept = new ArrayList<>(ordered);
     while (true) {
       List<Source> sources = pii.all(label(kept, cut)).stream().map(s -> guard.guard(s, policy)).toList();
       PromptRenderer.Rendered rendered = renderer.render(template, query, sources, policy);
+      List<SourceConflict> disagree = Conflicts.label(conflicts, sources);
+      String note = Conflicts.note(disagree, template.language()); // right after the SOURCES block
+      if (!note.isEmpty()) {
+        rendered = new PromptRenderer.Rendered(rendered.instructions() + rendered.sources() + note + rendered.query(),
+            rendered.instructions(), rendered.sources() + note, rendered.query());
+      }
       int used = tok.count(rendered.prompt());
       if (used <= limit) {
         pii.record(sources, trace);
         trace = pii.scrub(trace);
         guardTrace(sources, trace);
-        ContextPackage done = finish(query, rendered, sources, used, limit, o, tok, trace);
+        Conflicts.record(disagree, trace);
+        ContextPackage done = finish(query, rendered, sources, used, limit, o, tok, trace, disagree);
         clock.lap("render");
         clock.report(stages);
         return done;
@@ -422,7 +433,7 @@ public final class DefaultContextPacker implements ContextPacker {
   }
 
   private ContextPackage finish(String query, PromptRenderer.Rendered r, List<Source> sources, int used, int limit,
-      PackOptions o, Tokenizer tok, Trace trace) {
+      PackOptions o, Tokenizer tok, Trace trace, List<SourceConflict> conflicts) {
     // Components are counted apart; tokens can merge across their seams, so the sources get the
     // exact remainder and the instructions absorb any seam difference: the parts sum to used.
     int q = tok.count(r.query());
@@ -435,7 +446,7 @@ public final class DefaultContextPacker implements ContextPacker {
     List<PlanStep> plan = List.of(new PlanStep(1, "generate", sources.stream().map(Source::label).toList(), r.prompt()));
     trace.add("render", "render", o.strategy().key(), sources.stream().map(Source::label).toList(), "", 0,
         sources.size() + " sources, " + used + " of " + limit + " tokens");
-    return new ContextPackage(query, r.prompt(), sources, budget, plan, trace.decisions());
+    return new ContextPackage(query, r.prompt(), sources, budget, plan, trace.decisions(), conflicts);
   }
 
   private static List<Source> label(List<Passage> passages, Map<String, List<Source.Dropped>> cut) {
