@@ -124,7 +124,6 @@ final class ServeCommand implements Callable<Integer> {
     Metrics metrics = new Metrics();
     ServeCollections.Defaults commands = new ServeCollections.Defaults(() -> defaults(new SearchCommand()),
         () -> defaults(new PackCommand()), defaults(new IngestCommand(), "--embedder", embedder, "-"), metrics);
-    Supplier<Embedder> model = memoized(() -> Components.embedder(embedder));
     java.util.function.Function<String, Embedder> perTenant = tenant -> Components.embedder(embedder);
     ServeCollections collections;
     if (t != null) {
@@ -136,7 +135,7 @@ final class ServeCommand implements Callable<Integer> {
       collections = null;
     }
     try {
-      if (collections != null) checkEmbedders(collections, model);
+      if (collections != null) checkEmbedders(collections);
       HttpService.Builder routes = HttpService.builder().host(host).port(port).maxBodyBytes(maxBodyBytes)
           .requestTimeoutMillis(requestTimeoutMillis).maxConcurrent(maxConcurrent).maxQueued(maxQueued).log(log)
           .metrics(metrics);
@@ -174,35 +173,18 @@ final class ServeCommand implements Callable<Integer> {
   }
 
   /** Every collection holding vectors was embedded by the serve's --embedder (else its dense search would be meaningless). */
-  private void checkEmbedders(ServeCollections collections, Supplier<Embedder> model) throws IOException {
+  private void checkEmbedders(ServeCollections collections) throws IOException {
+    String want = null; // the model loads only if some collection holds vectors
     for (LuceneIndex idx : collections.indexes()) {
       Index.Stats st = idx.stats();
       if (st.vectors() == 0) continue;
       String have = st.embedderId().orElse("");
-      if (!have.isEmpty() && !have.equals(model.get().id())) {
+      if (want == null) want = Components.embedder(embedder).id();
+      if (!have.isEmpty() && !have.equals(want)) {
         throw new UsageException("the index " + idx.path() + " was embedded with " + have + " but --embedder gives "
-            + model.get().id() + ": pass the same --embedder as at ingest");
+            + want + ": pass the same --embedder as at ingest");
       }
     }
-  }
-
-  /** {@code supplier}'s value, computed once on first use (the embedding model loads only if needed). */
-  private static <T> Supplier<T> memoized(Supplier<T> supplier) {
-    return new Supplier<>() {
-      private volatile T value;
-
-      @Override
-      public T get() {
-        T v = value;
-        if (v == null) {
-          synchronized (this) {
-            if (value == null) value = supplier.get();
-            v = value;
-          }
-        }
-        return v;
-      }
-    };
   }
 
   /**
