@@ -185,6 +185,28 @@ class AssembleEndToEndTest {
   }
 
   @Test
+  void withAnEmbedderFewShotExamplesAreChosenByMeaningNotSharedWords() throws Exception {
+    var examples = java.util.List.of(new dev.ctxpack.assemble.FewShot("How do I reset the router?", "Hold the button for ten seconds."),
+        new dev.ctxpack.assemble.FewShot("I forgot my login, how can I get into my account?", "Use the recovery link on the sign-in page."));
+    int one = Math.max(MessageCost.of("How do I reset the router?", TOK) + MessageCost.of("Hold the button for ten seconds.", TOK),
+        MessageCost.of(examples.get(1).input(), TOK) + MessageCost.of(examples.get(1).output(), TOK));
+    var request = dev.ctxpack.assemble.AssembleRequest.builder(dev.ctxpack.token.ModelProfiles.builtIn().get("gpt-4o"))
+        .fewShot(examples).query("How do I reset my password?")
+        .limit(dev.ctxpack.assemble.Component.FEW_SHOT,
+            dev.ctxpack.assemble.ComponentLimit.defaults(dev.ctxpack.assemble.Component.FEW_SHOT).withCap(one)).build();
+    java.util.function.Function<dev.ctxpack.assemble.Assembler, String> chosen = a -> {
+      try {
+        return a.assemble(request).messages().get(0).turn().content();
+      } catch (java.io.IOException e) {
+        throw new AssertionError(e);
+      }
+    };
+    // Shared words alone pick the router ("reset"); the embedder picks the forgotten login.
+    assertThat(chosen.apply(AssembleCommand.assembler(null, null))).isEqualTo("How do I reset the router?");
+    assertThat(chosen.apply(AssembleCommand.assembler(null, Components.embedder("minilm")))).startsWith("I forgot my login");
+  }
+
+  @Test
   void theServiceRetrievesOnlyWhatTheCallerMayReadAndCapsRequests() throws Exception {
     Path tenants = dir.resolve("tenants.json");
     String alice = "acme-alice-key-00001";

@@ -9,8 +9,9 @@ import java.util.List;
  * The default compactor, {@code recent}: keeps the newest turns verbatim and leaves out the oldest
  * non-pinned ones until the rest fits, each left-out turn a {@code history}/{@code drop} decision.
  * An assistant turn that calls tools and the tool results that answer it go (or stay) together, so
- * no tool result is sent without its call. Pinned turns always stay. Nothing is summarised: that is
- * what a summarising {@link HistoryCompactor} adds.
+ * no tool result is sent without its call; once a turn is left out, the turns before the first user
+ * turn left are left out too, so the history sent starts with a question. Pinned turns always stay.
+ * Nothing is summarised: that is what a summarising {@link HistoryCompactor} adds.
  */
 public final class RecentHistoryCompactor implements HistoryCompactor {
   @Override
@@ -42,6 +43,21 @@ public final class RecentHistoryCompactor implements HistoryCompactor {
       for (int i = span[0]; i < span[1]; i++) ids.add("history[" + i + "]");
       trace.add("history", "drop", "history:recent", ids, "", cost[u],
           "oldest " + describe(history, span) + " left out so the history fits " + budget + " tokens");
+    }
+    // Once something was left out, the history sent starts at a user turn (a reply without its
+    // question misleads, and Anthropic's API refuses a conversation that opens with the assistant).
+    boolean cut = false;
+    for (int u = 0; u < n; u++) cut |= drop[u];
+    for (int u = 0; cut && u < n; u++) {
+      if (drop[u]) continue;
+      if (pinned[u] || history.get(units.get(u)[0]).role().equals("user")) break;
+      drop[u] = true;
+      total -= cost[u];
+      int[] span = units.get(u);
+      List<String> ids = new ArrayList<>();
+      for (int i = span[0]; i < span[1]; i++) ids.add("history[" + i + "]");
+      trace.add("history", "drop", "history:recent", ids, "", cost[u],
+          describe(history, span) + " left out so the history sent starts at a user turn");
     }
     if (total > budget) {
       trace.add("history", "keep", "history:pinned", List.of(), "", 0,

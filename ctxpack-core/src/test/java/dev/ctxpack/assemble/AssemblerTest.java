@@ -75,9 +75,25 @@ class AssemblerTest {
     List<Turn> sent = out.messages().stream().filter(m -> m.component() == Component.HISTORY).map(Assembly.Message::turn).toList();
     // What is sent is the newest part of the conversation, verbatim.
     assertThat(sent).isEqualTo(history.subList(history.size() - sent.size(), history.size()));
+    assertThat(sent.get(0).role()).isEqualTo("user");
     long drops = out.trace().stream().filter(d -> d.stage().equals("history") && d.action().equals("drop")).count();
     assertThat(drops).isEqualTo(history.size() - sent.size());
     assertThat(out.history().dropped()).isEqualTo(history.size() - sent.size());
+  }
+
+  @Test
+  void onceATurnIsLeftOutTheHistorySentStartsAtAUserTurn() throws Exception {
+    List<Turn> history = new ArrayList<>();
+    history.add(Turn.of("user", "first question " + "about roasting ".repeat(40)));
+    for (int i = 0; i < 6; i++) history.add(Turn.of("assistant", "part " + i + " of a long answer ".repeat(20)));
+    history.add(Turn.of("user", "second question"));
+    history.add(Turn.of("assistant", "short answer"));
+    Assembly out = Assembler.builder().build().assemble(AssembleRequest.builder(gpt4o).window(600).reserve(100)
+        .history(history).query("third?").build());
+    List<Turn> sent = out.messages().stream().filter(m -> m.component() == Component.HISTORY).map(Assembly.Message::turn).toList();
+    // Dropping only the first question would have left answers without it: they go too.
+    assertThat(sent).containsExactly(history.get(7), history.get(8));
+    assertThat(out.trace().stream().filter(d -> d.reason().contains("starts at a user turn")).count()).isPositive();
   }
 
   @Test
