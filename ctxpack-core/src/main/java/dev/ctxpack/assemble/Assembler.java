@@ -275,42 +275,9 @@ public final class Assembler {
   }
 
   private int tools(Work w, int grant) throws IOException {
-    List<ToolSpec> tools = w.r.tools();
-    if (tools.isEmpty()) return 0;
-    Map<String, Integer> index = new java.util.HashMap<>();
-    for (int i = 0; i < tools.size(); i++) index.put(tools.get(i).name(), i);
-    List<ToolRanker.Ranked> ranked = toolRanker.rank(w.focus, tools);
-    if (ranked.size() != tools.size() || ranked.stream().map(t -> t.tool().name()).distinct().count() != tools.size()
-        || !ranked.stream().allMatch(t -> index.containsKey(t.tool().name()))) {
-      throw new IllegalStateException("tool ranker '" + toolRanker.id() + "' did not return every tool exactly once");
-    }
-    boolean[] send = new boolean[tools.size()];
-    int used = 0;
-    for (int i = 0; i < tools.size(); i++) {
-      if (tools.get(i).pinned()) {
-        send[i] = true;
-        used += w.toolCost[i];
-      }
-    }
-    for (int rank = 0; rank < ranked.size(); rank++) {
-      ToolRanker.Ranked t = ranked.get(rank);
-      int i = index.get(t.tool().name());
-      String why = "rank " + (rank + 1) + ", score " + String.format(Locale.ROOT, "%.4f", t.score()) + ", " + w.toolCost[i] + " tokens";
-      if (send[i]) {
-        w.trace.add("tools", "keep", "tools:pinned", List.of(t.tool().name()), "", 0, why);
-      } else if (used + w.toolCost[i] <= grant) {
-        send[i] = true;
-        used += w.toolCost[i];
-        w.trace.add("tools", "keep", "tools:" + toolRanker.id(), List.of(t.tool().name()), "", 0, why);
-      } else {
-        w.trace.add("tools", "drop", "tools:budget", List.of(t.tool().name()), "", w.toolCost[i],
-            why + ": does not fit the " + (grant - used) + " left of " + grant);
-      }
-    }
-    List<ToolSpec> out = new ArrayList<>();
-    for (int i = 0; i < tools.size(); i++) if (send[i]) out.add(tools.get(i));
-    w.tools = out;
-    return used;
+    ToolSelection.Chosen c = ToolSelection.select(toolRanker, w.focus, w.r.tools(), w.toolCost, grant, w.trace);
+    w.tools = c.tools();
+    return c.tokens();
   }
 
   /** Packs the query into {@code grant} tokens of evidence; the packed prompt replaces the bare query as the final message. */
@@ -368,7 +335,7 @@ public final class Assembler {
       used += w.used.get(c);
     }
     Assembly.WindowBudget budget = new Assembly.WindowBudget(r.window(), r.reserve(), r.limit(), used, by);
-    List<Assembly.WasteFlag> waste = waste(r, by);
+    List<Assembly.WasteFlag> waste = WasteReport.flags(r, by);
     for (Assembly.WasteFlag f : waste) {
       w.trace.add("assemble", "flag", "waste:" + f.component().key(), List.of(f.component().key()), "", 0,
           f.component().key() + " takes " + f.tokens() + " tokens, " + percent(f.share()) + " of the window: " + f.shrink());
@@ -391,27 +358,6 @@ public final class Assembler {
     }
     int dropped = Math.max(0, missing - c.summarised() - c.pruned());
     return new Assembly.HistoryReport(r.history().size(), c.turns().size(), dropped, c.summarised(), c.pruned(), compactor.id());
-  }
-
-  /** Every component over {@link #WASTE_SHARE} of the window, with what would shrink it. */
-  static List<Assembly.WasteFlag> waste(AssembleRequest r, Map<Component, Integer> by) {
-    List<Assembly.WasteFlag> out = new ArrayList<>();
-    int cap = (int) Math.floor(r.window() * WASTE_SHARE);
-    for (Component c : Component.values()) {
-      int t = by.getOrDefault(c, 0);
-      if (t <= cap) continue;
-      String shrink = switch (c) {
-        case SYSTEM -> "shorten the system prompt (it is sent whole), or move reference text in it to retrieval";
-        case TOOLS -> "send only the most relevant tools: set limits.tools.cap (e.g. " + cap + "), unpin tools, or shorten their descriptions";
-        case HISTORY -> "set limits.history.cap (e.g. " + cap + ") so older turns are left out or summarised, or pin fewer turns";
-        case FEW_SHOT -> "set limits.fewShot.cap (e.g. " + cap + ") or give fewer, shorter examples";
-        case MEMORIES -> "set limits.memories.cap (e.g. " + cap + ") or recall fewer memories (memories.k)";
-        case EVIDENCE -> "lower retrieval.budget or set limits.evidence.cap (e.g. " + cap + ")";
-        case QUERY -> "shorten the query (it is sent whole), or send long reference text as retrieval instead";
-      };
-      out.add(new Assembly.WasteFlag(c, t, (double) t / r.window(), shrink));
-    }
-    return out;
   }
 
   private static String percent(double share) {
