@@ -115,6 +115,9 @@ public final class Assembler {
   }
 
   public Assembly assemble(AssembleRequest r) throws IOException {
+    if (r.query().isEmpty() && r.history().isEmpty()) {
+      throw new IllegalArgumentException("the query is empty and there is no history: nothing to answer (give 'query')");
+    }
     Tokenizer tok = tokenizers.computeIfAbsent(r.model().tokenizer(), n -> new CachingTokenizer(r.model().tokenizerInstance()));
     String focus = r.query().isEmpty() ? lastUserTurn(r.history()) : r.query();
     Work w = new Work(r, tok, focus, languages.detect(focus));

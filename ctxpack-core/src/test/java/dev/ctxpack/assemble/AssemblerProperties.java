@@ -67,7 +67,7 @@ class AssemblerProperties {
       memories.add(new Memory("m" + i, "u", r.nextBoolean() ? Memory.Kind.FACT : Memory.Kind.EPISODE, text(r, 25), "", 0));
     }
     b.memories(memories);
-    b.query(r.nextInt(10) == 0 ? "" : text(r, 30) + " coffee?");
+    b.query(r.nextInt(10) == 0 && !history.isEmpty() ? "" : text(r, 30) + " coffee?");
     if (r.nextBoolean()) b.retrieval(PackOptions.defaults().withBudget(50 + r.nextInt(3_000)));
     for (Component c : Component.values()) {
       if (r.nextInt(3) != 0) continue;
