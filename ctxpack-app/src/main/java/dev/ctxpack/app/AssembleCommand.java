@@ -62,7 +62,7 @@ final class AssembleCommand implements Callable<Integer> {
     if (batch != null && request != null) throw new UsageException("give --request or --batch, not both");
     try (LuceneIndex idx = openIndex()) {
       Embedder e = idx != null ? Components.searchEmbedder(idx, embedder) : null;
-      Assembler assembler = assembler(idx, e);
+      Assembler assembler = forIndex(idx, e);
       if (batch != null) return BatchRunner.run(batch, out, endpoint(assembler));
       if (replay != null) return replay(assembler, out);
       out.println(Json.line(endpoint(assembler).handle(readObject(request))));
@@ -78,10 +78,17 @@ final class AssembleCommand implements Callable<Integer> {
   }
 
   /** The assembler over {@code index} (null: no evidence) with the pack command's default packer. */
-  static Assembler assembler(Index index, Embedder embedder) {
-    Assembler.Builder b = Assembler.builder().embedder(embedder);
-    if (index != null) b.packer(ServeCommand.defaults(new PackCommand()).packer(index, embedder));
-    return b.build();
+  static Assembler forIndex(Index index, Embedder embedder) {
+    return assembler(embedder, index == null ? null : ServeCommand.defaults(new PackCommand()).packer(index, embedder));
+  }
+
+  /**
+   * The one place the CLI and the service build an assembler: {@code packer} (null: no evidence)
+   * and {@code embedder} (null: few-shot by shared terms) with the default tool ranker, history
+   * compactor and no memory store.
+   */
+  static Assembler assembler(Embedder embedder, dev.ctxpack.pack.ContextPacker packer) {
+    return Assembler.builder().embedder(embedder).packer(packer).build();
   }
 
   /** One assemble request to its result's JSON: a {@code --batch} line, {@code --request}, and {@code POST /v1/assemble}. */

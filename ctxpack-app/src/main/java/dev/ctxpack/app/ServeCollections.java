@@ -72,8 +72,7 @@ final class ServeCollections implements AutoCloseable {
       PackCommand pack = defaults.pack();
       pack.stages = (stage, nanos) -> defaults.metrics().stage("/v1/pack", stage, nanos);
       // Assemble retrieves through the same readable view, with a packer of its own (pack's defaults).
-      JsonEndpoint assemble = AssembleCommand.endpoint(dev.ctxpack.assemble.Assembler.builder().embedder(e)
-          .packer(defaults.pack().packer(view, e)).build());
+      JsonEndpoint assemble = AssembleCommand.endpoint(AssembleCommand.assembler(e, defaults.pack().packer(view, e)));
       r = new Routes(search.endpoint(view, e), pack.endpoint(view, e), assemble);
       Routes raced = routes.putIfAbsent(access, r);
       return raced != null ? raced : r;

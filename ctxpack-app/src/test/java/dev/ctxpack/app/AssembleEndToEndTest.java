@@ -202,8 +202,8 @@ class AssembleEndToEndTest {
       }
     };
     // Shared words alone pick the router ("reset"); the embedder picks the forgotten login.
-    assertThat(chosen.apply(AssembleCommand.assembler(null, null))).isEqualTo("How do I reset the router?");
-    assertThat(chosen.apply(AssembleCommand.assembler(null, Components.embedder("minilm")))).startsWith("I forgot my login");
+    assertThat(chosen.apply(AssembleCommand.forIndex(null, null))).isEqualTo("How do I reset the router?");
+    assertThat(chosen.apply(AssembleCommand.forIndex(null, Components.embedder("minilm")))).startsWith("I forgot my login");
   }
 
   @Test

@@ -194,6 +194,60 @@ class AssemblerTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no memory store");
   }
 
+  /** A store kept in a list: the facts of a user, then the episodes sharing a word with the query. */
+  static final class ListStore implements MemoryStore {
+    final List<Memory> all = new ArrayList<>();
+    String lastQuery;
+
+    @Override
+    public Memory add(String user, Memory.Kind kind, String text) {
+      Memory m = new Memory("mem-" + all.size(), user, kind, text, "", 0);
+      all.add(m);
+      return m;
+    }
+
+    @Override
+    public List<Memory> list(String user) {
+      return all.stream().filter(m -> m.user().equals(user)).toList();
+    }
+
+    @Override
+    public boolean delete(String user, String id) {
+      return all.removeIf(m -> m.user().equals(user) && m.id().equals(id));
+    }
+
+    @Override
+    public List<Memory> recall(String user, String query, int k) {
+      lastQuery = query;
+      List<Memory> out = new ArrayList<>();
+      list(user).stream().filter(m -> m.kind() == Memory.Kind.FACT).limit(k).forEach(m -> out.add(m.withScore(1)));
+      list(user).stream().filter(m -> m.kind() == Memory.Kind.EPISODE && m.text().contains(query.split(" ")[0])).limit(k)
+          .forEach(m -> out.add(m.withScore(0.5)));
+      return out;
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  @Test
+  void aUsersMemoriesAreRecalledForTheQueryAfterTheInlineOnes() throws Exception {
+    ListStore store = new ListStore();
+    store.add("ana", Memory.Kind.FACT, "Prefers short answers.");
+    store.add("bob", Memory.Kind.FACT, "Bob's secret preference.");
+    store.add("ana", Memory.Kind.EPISODE, "Asked about espresso grind last week.");
+    store.add("ana", Memory.Kind.EPISODE, "Asked about tea.");
+    Assembly out = Assembler.builder().memoryStore(store).build().assemble(AssembleRequest.builder(gpt4o)
+        .memories(List.of(new Memory("inline", "ana", Memory.Kind.FACT, "Lives in Porto.", "", 0)))
+        .recall("ana", 3).query("espresso grind size?").build());
+    String text = out.messages().get(0).turn().content();
+    assertThat(text).isEqualTo(MemoryBlock.header(dev.ctxpack.model.Language.EN)
+        + "\n- Lives in Porto.\n- Prefers short answers.\n- Asked about espresso grind last week.");
+    assertThat(store.lastQuery).isEqualTo("espresso grind size?");
+    assertThat(out.trace().stream().filter(d -> d.action().equals("recall")).findFirst().orElseThrow().ids())
+        .containsExactly("mem-0", "mem-2");
+  }
+
   @Test
   void evidenceIsCappedByItsLimitAndItsLabelsAreTheOnesInTheMessage() throws Exception {
     Assembler a = Assembler.builder().packer(packer(coffeeCandidates())).build();
