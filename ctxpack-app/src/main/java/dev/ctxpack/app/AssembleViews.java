@@ -75,7 +75,7 @@ final class AssembleViews {
    * {@code messages} alternating user and assistant (consecutive messages of one role merged into
    * one of content blocks); an assistant's tool calls as {@code tool_use} blocks, tool results as
    * {@code tool_result} blocks of a user message; {@code tools} as {@code {name, description,
-   * input_schema}}.
+   * input_schema}}. A message with no text, call or result is left out (that API refuses empty text).
    */
   static ObjectNode anthropic(Assembly a) {
     ObjectNode o = Json.object();
@@ -89,6 +89,8 @@ final class AssembleViews {
         system.addObject().put("type", "text").put("text", t.content());
         continue;
       }
+      // That API refuses empty text: a message with nothing in it (no text, no call, no result) is left out.
+      if (t.content().isEmpty() && t.toolCallsJson().isEmpty() && !t.isToolResult()) continue;
       String r = t.role().equals("assistant") ? "assistant" : "user";
       if (!r.equals(role)) {
         ObjectNode msg = messages.addObject().put("role", r);
