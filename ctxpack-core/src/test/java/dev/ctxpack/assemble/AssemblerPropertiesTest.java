@@ -22,7 +22,7 @@ import net.jqwik.api.constraints.LongRange;
  * windows): the window is never over budget, pinned parts are always sent, and the same request
  * gives the same messages. jqwik prints the seed of a failing case.
  */
-class AssemblerProperties {
+class AssemblerPropertiesTest {
   private static final String[] WORDS = {"café", "coffee", "roast", "torra", "bean", "grão", "água", "🌍", "<|endoftext|>",
       "the", "de", "temperature", "minutes", "minutos", "\n", "{\"x\": 1}", "tool", "weather", "data"};
   private static final List<ModelProfile> MODELS = List.copyOf(ModelProfiles.builtIn().all());
@@ -86,7 +86,7 @@ class AssemblerProperties {
     return out;
   }
 
-  @Property(tries = 200)
+  @Property(tries = 150)
   void neverOverBudgetAndPinnedPartsAlwaysSent(@ForAll @LongRange(min = 0, max = 10_000_000) long seed) throws Exception {
     AssembleRequest req = randomRequest(seed);
     Assembly out;
@@ -128,7 +128,7 @@ class AssemblerProperties {
     }
   }
 
-  @Property(tries = 60)
+  @Property(tries = 30)
   void theSameRequestGivesTheSameMessages(@ForAll @LongRange(min = 0, max = 10_000_000) long seed) throws Exception {
     AssembleRequest req = randomRequest(seed);
     Assembly a;

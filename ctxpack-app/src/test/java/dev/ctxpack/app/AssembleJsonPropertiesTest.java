@@ -15,7 +15,7 @@ import net.jqwik.api.constraints.LongRange;
  * Random {@code assemble} requests as JSON: the same request gives byte-identical JSON from two
  * separately built assemblers, and the budget's {@code used} is the count of the JSON sent.
  */
-class AssembleJsonProperties {
+class AssembleJsonPropertiesTest {
   private static final String[] WORDS = {"café", "coffee", "torra", "roast", "🌍", "<|im_start|>", "\"quoted\"", "\\", "a\nb",
       "minutes", "minutos", "the", "de"};
 
@@ -60,7 +60,7 @@ class AssembleJsonProperties {
     return o;
   }
 
-  @Property(tries = 40)
+  @Property(tries = 25)
   void theSameRequestGivesByteIdenticalJson(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) throws Exception {
     String a;
     try {
