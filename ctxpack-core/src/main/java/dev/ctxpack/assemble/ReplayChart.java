@@ -37,7 +37,7 @@ public final class ReplayChart {
     double top = 40;
     double plotH = 300;
     double plotW = n * bar;
-    double width = left + plotW + 190;
+    double width = left + plotW + 210;
     double height = top + plotH + 60;
     int max = r.limit();
     for (Replay.Step s : r.steps()) max = Math.max(max, s.budget().used());
@@ -102,7 +102,7 @@ public final class ReplayChart {
           .append(f(top - 8)).append("\" fill=\"#d00\">history compacted from turn ").append(r.compressionStartsAt())
           .append("</text></g>\n");
     }
-    double lx = left + plotW + 60;
+    double lx = left + plotW + 90;
     for (int i = 0; i < STACK.size(); i++) {
       Component c = STACK.get(STACK.size() - 1 - i);
       double y = top + i * 18;
