@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
       DedupCommand.class,
       CompressCommand.class,
       PackCommand.class,
+      AssembleCommand.class,
       VerifyCommand.class,
       ServeCommand.class,
       CommandLine.HelpCommand.class

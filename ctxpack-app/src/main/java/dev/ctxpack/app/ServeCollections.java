@@ -24,7 +24,7 @@ import java.util.function.Supplier;
 
 /**
  * The indexes {@code ctxpack serve} answers from, and the routes over them that depend on who asks:
- * {@code /v1/search}, {@code /v1/pack}, {@code POST /v1/documents} and {@code DELETE
+ * {@code /v1/search}, {@code /v1/pack}, {@code /v1/assemble}, {@code POST /v1/documents} and {@code DELETE
  * /v1/documents/<id>}.
  *
  * <p>Each collection is its own Lucene index; a tenant's collections are its own, so no request of
@@ -71,7 +71,9 @@ final class ServeCollections implements AutoCloseable {
       search.stages = (stage, nanos) -> defaults.metrics().stage("/v1/search", stage, nanos);
       PackCommand pack = defaults.pack();
       pack.stages = (stage, nanos) -> defaults.metrics().stage("/v1/pack", stage, nanos);
-      r = new Routes(search.endpoint(view, e), pack.endpoint(view, e));
+      // Assemble retrieves through the same readable view, with a packer of its own (pack's defaults).
+      JsonEndpoint assemble = AssembleCommand.endpoint(AssembleCommand.assembler(e, defaults.pack().packer(view, e)));
+      r = new Routes(search.endpoint(view, e), pack.endpoint(view, e), assemble);
       Routes raced = routes.putIfAbsent(access, r);
       return raced != null ? raced : r;
     }
@@ -83,7 +85,7 @@ final class ServeCollections implements AutoCloseable {
     }
   }
 
-  private record Routes(JsonEndpoint search, JsonEndpoint pack) {}
+  private record Routes(JsonEndpoint search, JsonEndpoint pack, JsonEndpoint assemble) {}
 
   /** The commands whose default options the routes take. */
   record Defaults(Supplier<SearchCommand> searchCommand, Supplier<PackCommand> packCommand, IngestCommand ingest,
@@ -183,6 +185,11 @@ final class ServeCollections implements AutoCloseable {
 
   HttpService.Handler pack() {
     return (caller, request) -> collection(caller, request).routes(caller.access()).pack().handle(request);
+  }
+
+  /** {@code POST /v1/assemble}: the window's evidence is retrieved from the caller's collection as its access may read it. */
+  HttpService.Handler assemble() {
+    return (caller, request) -> collection(caller, request).routes(caller.access()).assemble().handle(request);
   }
 
   /**

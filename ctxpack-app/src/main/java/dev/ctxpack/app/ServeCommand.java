@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
  * service stops (the JVM's shutdown: Ctrl-C, SIGTERM).
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
-    description = "Serve search, pack, compress, dedup and verify over HTTP: POST /v1/<command> takes one --batch line's"
+    description = "Serve search, pack, assemble, compress, dedup and verify over HTTP: POST /v1/<command> takes one --batch line's"
         + " JSON and answers that line's result; POST /v1/documents and DELETE /v1/documents/<id> change the index;"
         + " GET /health, /ready and /metrics; GET / is the inspector page. With --tenants, API keys, collections and"
         + " access labels."
@@ -196,10 +196,15 @@ final class ServeCommand implements Callable<Integer> {
     if (collections != null) {
       routes.post("/v1/search", collections.search());
       routes.post("/v1/pack", collections.pack());
+      routes.post("/v1/assemble", collections.assemble());
       routes.post("/v1/documents", collections.addDocuments());
       routes.delete("/v1/documents/<id>", collections.removeDocument());
     } else {
       routes.unavailable("/v1/search", NO_INDEX).unavailable("/v1/pack", NO_INDEX).unavailable("/v1/documents", NO_INDEX);
+    }
+    if (collections == null) {
+      // No index: windows without evidence (a request asking for retrieval gets 400).
+      routes.post("/v1/assemble", perTenant(() -> AssembleCommand.endpoint(AssembleCommand.forIndex(null, null))));
     }
     routes.post("/v1/compress", perTenant(() -> defaults(new CompressCommand(), "--embedder", embedder).endpoint()));
     routes.post("/v1/dedup", perTenant(() -> defaults(new DedupCommand(), "--embedder", embedder).endpoint()));

@@ -316,8 +316,8 @@ class ServeEndToEndTest {
   void anUnknownPathIsNotFound() throws Exception {
     assertError(post("/v1/nothing", "{}"), 404, "not_found", "/v1/nothing");
     assertError(get("/nothing"), 404, "not_found", "GET /nothing");
-    // Not yet available in this version.
-    assertError(post("/v1/assemble", "{}"), 404, "not_found", "/v1/assemble");
+    // Served since assemble came: an empty request is a bad request, not an unknown path.
+    assertError(post("/v1/assemble", "{}"), 400, "bad_request", "query");
   }
 
   @Test

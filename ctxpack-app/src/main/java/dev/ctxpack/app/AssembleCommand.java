@@ -1,0 +1,165 @@
+package dev.ctxpack.app;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ctxpack.assemble.AssembleRequest;
+import dev.ctxpack.assemble.Assembler;
+import dev.ctxpack.assemble.Replay;
+import dev.ctxpack.assemble.ReplayChart;
+import dev.ctxpack.assemble.Turn;
+import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.index.Index;
+import dev.ctxpack.lucene.LuceneIndex;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "assemble", mixinStandardHelpOptions = true,
+    description = "Assemble a whole context window (system prompt, tools, memories, few-shot examples, history,"
+        + " retrieved evidence, query) within one token budget; or replay a conversation turn by turn.")
+final class AssembleCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--request", paramLabel = "FILE",
+      description = "The request, one JSON object (docs/API.md); - for stdin. With --replay: the base request"
+          + " (model, system, tools, limits...) of every turn.")
+  String request;
+
+  @Option(names = "--batch", paramLabel = "FILE", description = "JSON Lines of requests, one result line each; - for stdin.")
+  String batch;
+
+  @Option(names = "--replay", paramLabel = "FILE",
+      description = "A transcript (a JSON list of chat messages, or JSON Lines of them): assemble at every user turn"
+          + " and report the tokens per component per turn.")
+  String replay;
+
+  @Option(names = "--svg", paramLabel = "OUT", description = "With --replay: also draw the tokens per turn as an SVG chart.")
+  Path svg;
+
+  @Option(names = "--index", paramLabel = "DIR",
+      description = "Index the evidence is retrieved from (default: $CTXPACK_INDEX or ./.ctxpack, if it exists;"
+          + " without one, no evidence).")
+  Path index;
+
+  @Option(names = "--embedder", paramLabel = "SPEC", defaultValue = "minilm",
+      description = "Embedder of the index (as at ingest); also ranks few-shot examples. Default: ${DEFAULT-VALUE}.")
+  String embedder;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    int modes = (request != null && replay == null ? 1 : 0) + (batch != null ? 1 : 0) + (replay != null ? 1 : 0);
+    if (modes != 1) throw new UsageException("give one of --request FILE, --batch FILE or --replay FILE");
+    if (svg != null && replay == null) throw new UsageException("--svg needs --replay");
+    if (batch != null && request != null) throw new UsageException("give --request or --batch, not both");
+    try (LuceneIndex idx = openIndex()) {
+      Embedder e = idx != null ? Components.searchEmbedder(idx, embedder) : null;
+      Assembler assembler = forIndex(idx, e);
+      if (batch != null) return BatchRunner.run(batch, out, endpoint(assembler));
+      if (replay != null) return replay(assembler, out);
+      out.println(Json.line(endpoint(assembler).handle(readObject(request))));
+      return ExitCodes.OK;
+    }
+  }
+
+  private LuceneIndex openIndex() throws IOException {
+    if (index != null) return Components.openExisting(index);
+    String env = System.getenv("CTXPACK_INDEX");
+    Path p = Path.of(env != null && !env.isBlank() ? env : ".ctxpack");
+    return Files.isDirectory(p) ? Components.openExisting(p) : null;
+  }
+
+  /** The assembler over {@code index} (null: no evidence) with the pack command's default packer. */
+  static Assembler forIndex(Index index, Embedder embedder) {
+    return assembler(embedder, index == null ? null : ServeCommand.defaults(new PackCommand()).packer(index, embedder));
+  }
+
+  /**
+   * The one place the CLI and the service build an assembler: {@code packer} (null: no evidence)
+   * and {@code embedder} (null: few-shot by shared terms) with the default tool ranker, history
+   * compactor and no memory store.
+   */
+  static Assembler assembler(Embedder embedder, dev.ctxpack.pack.ContextPacker packer) {
+    return Assembler.builder().embedder(embedder).packer(packer).build();
+  }
+
+  /** One assemble request to its result's JSON: a {@code --batch} line, {@code --request}, and {@code POST /v1/assemble}. */
+  static JsonEndpoint endpoint(Assembler assembler) {
+    return req -> {
+      AssembleRequest r = AssembleRequests.parse(req, assembler.retrieves());
+      return AssembleViews.assembly(BatchRunner.text(req, "id", null), r.model().name(), assembler.assemble(r));
+    };
+  }
+
+  private int replay(Assembler assembler, PrintWriter out) throws IOException {
+    ObjectNode base = request != null ? readObject(request) : Json.object();
+    base.remove("history");
+    base.remove("query");
+    List<Turn> transcript = transcript(Path.of(replay));
+    AssembleRequest r = AssembleRequests.parse(base, assembler.retrieves());
+    Replay.Result result = new Replay(assembler).run(r, transcript);
+    out.println(Json.line(AssembleViews.replay(result)));
+    if (svg != null) {
+      Files.writeString(svg, ReplayChart.svg(result, "ctxpack replay: " + Path.of(replay).getFileName() + " (" + r.model().name()
+          + ", limit " + r.limit() + ")"), StandardCharsets.UTF_8);
+    }
+    return ExitCodes.OK;
+  }
+
+  /** A JSON list of chat messages, {@code {"messages": [...]}}, or JSON Lines of messages. */
+  static List<Turn> transcript(Path file) throws IOException {
+    if (!Files.exists(file)) throw new java.nio.file.NoSuchFileException(file.toString());
+    String text = Files.readString(file, StandardCharsets.UTF_8).strip();
+    ArrayNode messages = Json.MAPPER.createArrayNode();
+    if (text.startsWith("[") || text.startsWith("{\"messages\"")) {
+      JsonNode n;
+      try {
+        n = Json.MAPPER.readTree(text);
+      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        throw new IllegalArgumentException(file + ": invalid JSON: " + e.getOriginalMessage());
+      }
+      if (n.isObject()) n = n.get("messages");
+      if (n == null || !n.isArray()) throw new IllegalArgumentException(file + ": expected a list of messages");
+      messages = (ArrayNode) n;
+    } else {
+      String[] lines = text.split("\n", -1);
+      for (int i = 0; i < lines.length; i++) {
+        if (lines[i].isBlank()) continue;
+        try {
+          messages.add(Json.parseObject(lines[i]));
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException(file + " line " + (i + 1) + ": " + e.getMessage());
+        }
+      }
+    }
+    try {
+      return AssembleRequests.turns(messages, "transcript", new long[1]);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(file + ": " + e.getMessage());
+    }
+  }
+
+  private static ObjectNode readObject(String source) throws IOException {
+    String text;
+    if (source.equals("-")) {
+      text = new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
+    } else {
+      Path p = Path.of(source);
+      if (!Files.exists(p)) throw new java.nio.file.NoSuchFileException(source);
+      text = Files.readString(p, StandardCharsets.UTF_8);
+    }
+    try {
+      return Json.parseObject(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(source + ": " + e.getMessage());
+    }
+  }
+}
