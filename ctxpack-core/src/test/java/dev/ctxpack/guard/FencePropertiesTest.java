@@ -19,7 +19,7 @@ import net.jqwik.api.Provide;
  * DESIGN invariant 6 (retrieved text is data): for any source texts, each source's content in the
  * rendered prompt lies strictly inside its own fence, and the boundary token occurs in no content.
  */
-class FenceProperties {
+class FencePropertiesTest {
   private static final List<String> FRAGMENTS = List.of(
       "<source", "</source", "<source-", "</source-", ">", "<", "/", "-", "\n", " ", "\"", "id=\"S1\"", "=",
       "0", "1", "3fa2c1", "9b04de", "a", "b", "c", "d", "e", "f", "A", "F", "SOURCE", "source-", "QUESTION", "SOURCES",
