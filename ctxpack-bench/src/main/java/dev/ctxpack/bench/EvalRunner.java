@@ -73,7 +73,9 @@ import picocli.CommandLine.Option;
         "injection [options]: the injection defence on canaries built from SciFact, SQuAD and FaQuAD passages (containment,",
         "  detection by family, false positives, cost per pack; dev.ctxpack.bench.injection.InjectionEval); see injection --help.",
         "load [options]: ctxpack serve under 1, 16 and 64 clients on SciFact, and hostile requests",
-        "  (dev.ctxpack.bench.load.LoadBench); see load --help."})
+        "  (dev.ctxpack.bench.load.LoadBench); see load --help.",
+        "tools [options]: tool selection recall@k and MRR on MCP and GitHub REST tool schemas with en and pt requests",
+        "  (dev.ctxpack.bench.tools.ToolEval); see tools --help."})
 public final class EvalRunner implements Callable<Integer> {
   static final List<Metric> TOP_METRICS = List.of(Metric.ndcg(10), Metric.recall(10), Metric.mrr(10));
   static final Metric DEEP_METRIC = Metric.recall(100);

@@ -29,7 +29,8 @@ import picocli.CommandLine.Option;
 /**
  * Tool selection on the labelled set of {@link ToolCatalogues}: for each request, the catalogue's
  * tools are ranked by each method and the positions of the request's relevant tools give recall@k
- * (the share of its relevant tools in the first k) and the reciprocal rank of the first one.
+ * (the share of its relevant tools in the first k), hit@k (at least one of them in the first k) and
+ * the reciprocal rank of the first one.
  *
  * <ol>
  *   <li>Baselines: the catalogue's own order, and name match (tools ordered by how many of the
@@ -74,6 +75,10 @@ public final class ToolEval implements Callable<Integer> {
       return (double) n / positions.length;
     }
 
+    boolean hit(int k) {
+      return Arrays.stream(positions).min().orElseThrow() <= k;
+    }
+
     double rr() {
       return 1.0 / Arrays.stream(positions).min().orElseThrow();
     }
@@ -103,21 +108,24 @@ public final class ToolEval implements Callable<Integer> {
     json.put("environment", Environment.describe());
 
     // catalogue sizes, the cost of sending every tool, and the first build of each ranker's index
-    md.append("| catalogue | tools | requests (en / pt) | tokens of all tools | build, hybrid (ms, under load) |\n|---|---:|---:|---:|---:|\n");
+    md.append("| catalogue | tools | requests (en / pt) | tokens of all tools | hybrid: index and embed them (ms, under load) |\n|---|---:|---:|---:|---:|\n");
     Map<String, Integer> allTokens = new LinkedHashMap<>();
     Map<String, Object> catJson = new LinkedHashMap<>();
     for (var c : catalogues.entrySet()) {
       int tokens = c.getValue().stream().mapToInt(t -> tokenizer.count(t.schemaJson())).sum();
       allTokens.put(c.getKey(), tokens);
-      long t0 = System.nanoTime();
-      for (ToolRanker r : methods.values()) r.rank("warm up", c.getValue());
-      long buildMs = (System.nanoTime() - t0) / 1_000_000;
+      long buildMs = 0;
+      for (var m : methods.entrySet()) {
+        long t0 = System.nanoTime();
+        m.getValue().rank("warm up", c.getValue());
+        if (m.getKey().equals("hybrid")) buildMs = (System.nanoTime() - t0) / 1_000_000;
+      }
       long en = requests.stream().filter(r -> r.catalogue().equals(c.getKey()) && r.lang().equals("en")).count();
       long pt = requests.stream().filter(r -> r.catalogue().equals(c.getKey()) && r.lang().equals("pt")).count();
       md.append(String.format(Locale.ROOT, "| %s | %d | %d (%d / %d) | %,d | %d |%n", c.getKey(), c.getValue().size(), en + pt, en, pt,
           tokens, buildMs));
       catJson.put(c.getKey(), Map.of("tools", c.getValue().size(), "requestsEn", en, "requestsPt", pt, "tokensAll", tokens,
-          "buildMsAllMethods", buildMs));
+          "hybridBuildMs", buildMs));
     }
     json.put("catalogues", catJson);
     md.append("\n");
@@ -138,7 +146,7 @@ public final class ToolEval implements Callable<Integer> {
     Map<String, Object> quality = new LinkedHashMap<>();
     for (String catalogue : List.of("mcp", "github", "all")) {
       md.append("#### ").append(catalogue.equals("all") ? "Both catalogues" : "Catalogue " + catalogue).append("\n\n");
-      md.append("| method | lang | requests | recall@1 | recall@3 | recall@5 | recall@10 | MRR |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
+      md.append("| method | lang | requests | recall@1 | recall@3 | recall@5 | recall@10 | MRR | hit@1 | hit@5 |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
       Map<String, Object> cq = new LinkedHashMap<>();
       for (String method : methods.keySet()) {
         for (String lang : List.of("en", "pt", "all")) {
@@ -153,6 +161,11 @@ public final class ToolEval implements Callable<Integer> {
           double mrr = os.stream().mapToDouble(Outcome::rr).average().orElse(0);
           row.put("mrr", mrr);
           line.append(String.format(Locale.ROOT, " %.3f |", mrr));
+          for (int k : new int[] {1, 5}) {
+            double h = os.stream().filter(o -> o.hit(k)).count() / (double) Math.max(1, os.size());
+            row.put("hit@" + k, h);
+            line.append(String.format(Locale.ROOT, " %.3f |", h));
+          }
           cq.put(method + "/" + lang, row);
           md.append(method.equals("hybrid") ? line.toString().replace("| hybrid |", "| **hybrid** |") : line).append('\n');
         }
