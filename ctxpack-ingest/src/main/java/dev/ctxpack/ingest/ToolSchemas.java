@@ -40,7 +40,8 @@ import java.util.TreeMap;
  * no whitespace; so the same tool costs the same tokens however its source was formatted.
  *
  * <p>Errors name the tool by its index (0-based) and name, and the field: {@code tool 3
- * ("get_weather"): "parameters" must be a JSON object, was an array}. {@link #read(JsonNode,
+ * ("get_weather"): "parameters" must be a JSON object, was an array}. Two tools of one name are an
+ * error on the second. JSON only (an OpenAPI document in YAML must be converted first). {@link #read(JsonNode,
  * boolean)} with {@code continueOnError} keeps the good tools and lists the bad ones.
  */
 public final class ToolSchemas {
@@ -99,10 +100,13 @@ public final class ToolSchemas {
     }
     List<ToolSpec> tools = new ArrayList<>();
     List<Problem> problems = new ArrayList<>();
+    Map<String, Integer> seen = new java.util.HashMap<>();
     for (int i = 0; i < list.size(); i++) {
       JsonNode t = list.get(i);
       try {
-        tools.add(tool(t));
+        ToolSpec spec = tool(t);
+        unique(seen, spec.name(), i, "tool");
+        tools.add(spec);
       } catch (IllegalArgumentException e) {
         String name = nameOf(t);
         String message = "tool " + i + (name == null ? "" : " (\"" + name + "\")") + ": " + e.getMessage();
@@ -177,6 +181,7 @@ public final class ToolSchemas {
     if (!paths.isObject()) throw new IllegalArgumentException("OpenAPI \"paths\" must be a JSON object, was " + kind(paths));
     List<ToolSpec> tools = new ArrayList<>();
     List<Problem> problems = new ArrayList<>();
+    Map<String, Integer> seen = new java.util.HashMap<>();
     int index = 0;
     for (Iterator<Map.Entry<String, JsonNode>> it = paths.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> p = it.next();
@@ -187,7 +192,9 @@ public final class ToolSchemas {
         String id = op.path("operationId").asText("");
         String label = "operation " + index + " (" + method.toUpperCase(java.util.Locale.ROOT) + " " + p.getKey() + ")";
         try {
-          tools.add(operation(doc, p.getKey(), method, item, op));
+          ToolSpec spec = operation(doc, p.getKey(), method, item, op);
+          unique(seen, spec.name(), index, "operation");
+          tools.add(spec);
         } catch (IllegalArgumentException e) {
           String message = label + ": " + e.getMessage();
           if (!continueOnError) throw new IllegalArgumentException(message, e);
@@ -253,6 +260,12 @@ public final class ToolSchemas {
     schema.set("properties", properties);
     if (!required.isEmpty()) schema.set("required", required);
     return spec(name, text, schema, null, op.path("x-ctxpack-pinned").asBoolean(false));
+  }
+
+  /** A model cannot tell two tools of one name apart: the second is refused, naming the first. */
+  private static void unique(Map<String, Integer> seen, String name, int index, String what) {
+    Integer first = seen.putIfAbsent(name, index);
+    if (first != null) throw new IllegalArgumentException("the name \"" + name + "\" is already used by " + what + " " + first);
   }
 
   private static boolean contains(ArrayNode a, String s) {

@@ -144,6 +144,14 @@ class ToolSchemasTest {
   }
 
   @Test
+  void aRepeatedNameIsRefusedOnTheSecondTool() {
+    String tools = "[" + WEATHER + ", {\"name\": \"other\"}, {\"name\": \"get_weather\"}]";
+    assertThatThrownBy(() -> ToolSchemas.parse(tools))
+        .hasMessage("tool 2 (\"get_weather\"): the name \"get_weather\" is already used by tool 0");
+    assertThat(ToolSchemas.parse(tools, true).tools()).extracting(ToolSpec::name).containsExactly("get_weather", "other");
+  }
+
+  @Test
   void continuingOnErrorKeepsTheGoodTools() {
     String tools = "[" + WEATHER + ", {\"function\": {\"name\": \"\"}}, 7, " + MCP_CREATE_ISSUE + "]";
     ToolSchemas.Parsed p = ToolSchemas.parse(tools, true);
