@@ -119,6 +119,30 @@ class HybridToolRankerTest {
   }
 
   @Test
+  void concurrentRequestsWithANewToolSetShareOneBuild() throws Exception {
+    HybridToolRanker ranker = new HybridToolRanker(EMBEDDER);
+    int threads = 8;
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+    try {
+      java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+      List<java.util.concurrent.Future<List<Ranked>>> futures = new ArrayList<>();
+      for (int i = 0; i < threads; i++) {
+        futures.add(pool.submit(() -> {
+          start.await();
+          return ranker.rank("merge the pull request", TOOLS);
+        }));
+      }
+      start.countDown();
+      List<Ranked> first = futures.get(0).get();
+      for (var f : futures) assertThat(f.get()).isEqualTo(first);
+      assertThat(ranker.builds()).isEqualTo(1);
+      assertThat(first.get(0).tool().name()).isEqualTo("merge_pull_request");
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
   void badSettingsAreRefusedByName() {
     assertThatThrownBy(() -> new HybridToolRanker(null, RetrievalMode.DENSE, 60, 4)).hasMessageContaining("needs an embedder");
     assertThatThrownBy(() -> new HybridToolRanker(EMBEDDER, RetrievalMode.HYBRID, 0, 4)).hasMessage("rrfK must be >= 1, was 0");
