@@ -59,8 +59,9 @@ import org.apache.lucene.store.ByteBuffersDirectory;
  *   <li>Equal scores keep the input order; tools no signal reaches come last in input order.
  * </ol>
  *
- * The index and the tools' vectors are built once per tool set and cached, keyed by a hash of the
- * tools' ranking texts (so a request that sends the same tools reuses them; {@link #builds()} counts
+ * The index and the tools' vectors are built once per tool set and cached, keyed by a hash of what
+ * the ranking reads of the tools, in order (names, descriptions, parameters; so a request that sends
+ * the same tools reuses them, and only hashes them; {@link #builds()} counts
  * the builds). The cache holds at most {@code cacheSize} tool sets, least recently used dropped.
  * Thread-safe: concurrent requests with a new tool set share one build.
  */
@@ -173,19 +174,13 @@ public final class HybridToolRanker implements ToolRanker {
   }
 
   private Built built(List<ToolSpec> tools) throws IOException {
-    List<String> sparse = new ArrayList<>(tools.size());
-    List<String> dense = new ArrayList<>(tools.size());
-    for (ToolSpec t : tools) {
-      sparse.add(ToolTexts.sparse(t));
-      dense.add(ToolTexts.dense(t, DENSE_CHARS));
-    }
-    String key = key(sparse, dense);
+    String key = key(tools);
     FutureTask<Built> task;
     boolean mine = false;
     synchronized (cache) {
       task = cache.get(key);
       if (task == null) {
-        task = new FutureTask<>(() -> build(sparse, dense));
+        task = new FutureTask<>(() -> build(tools));
         cache.put(key, task);
         mine = true;
       }
@@ -207,8 +202,14 @@ public final class HybridToolRanker implements ToolRanker {
     }
   }
 
-  private Built build(List<String> sparse, List<String> dense) throws IOException {
+  private Built build(List<ToolSpec> tools) throws IOException {
     builds.incrementAndGet();
+    List<String> sparse = new ArrayList<>(tools.size());
+    List<String> dense = new ArrayList<>(tools.size());
+    for (ToolSpec t : tools) {
+      sparse.add(ToolTexts.sparse(t));
+      dense.add(ToolTexts.dense(t, DENSE_CHARS));
+    }
     ByteBuffersDirectory dir = new ByteBuffersDirectory();
     IndexWriterConfig config = new IndexWriterConfig(analyzer).setSimilarity(new BM25Similarity());
     try (IndexWriter w = new IndexWriter(dir, config)) {
@@ -235,21 +236,29 @@ public final class HybridToolRanker implements ToolRanker {
     return new Built(searcher, vectors, sparse.size());
   }
 
-  private String key(List<String> sparse, List<String> dense) {
+  /** What the ranking texts are made of (name, description, parameters), in order: equal keys, equal texts. */
+  private static String key(List<ToolSpec> tools) {
     try {
       MessageDigest md = MessageDigest.getInstance("SHA-256");
-      for (List<String> texts : List.of(sparse, dense)) {
-        for (String s : texts) {
-          byte[] b = s.getBytes(StandardCharsets.UTF_8);
-          md.update(java.nio.ByteBuffer.allocate(4).putInt(b.length).array());
-          md.update(b);
+      for (ToolSpec t : tools) {
+        field(md, t.name());
+        field(md, t.description());
+        md.update(java.nio.ByteBuffer.allocate(4).putInt(t.parameters().size()).array());
+        for (ToolSpec.ToolParameter p : t.parameters()) {
+          field(md, p.name());
+          field(md, p.description());
         }
-        md.update((byte) 0xff);
       }
       return HexFormat.of().formatHex(md.digest());
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is missing from this JVM", e);
     }
+  }
+
+  private static void field(MessageDigest md, String s) {
+    byte[] b = s.getBytes(StandardCharsets.UTF_8);
+    md.update(java.nio.ByteBuffer.allocate(4).putInt(b.length).array());
+    md.update(b);
   }
 
   private record Hit(int ord, double score) {}
