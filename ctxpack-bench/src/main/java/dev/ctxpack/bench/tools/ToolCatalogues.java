@@ -28,17 +28,17 @@ import java.util.stream.Collectors;
  *       API description, read as OpenAPI 3 by {@link ToolSchemas}.
  * </ul>
  */
-final class ToolCatalogues {
+public final class ToolCatalogues {
   static final String RESOURCES = "/dev/ctxpack/bench/tools/";
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private ToolCatalogues() {}
 
   /** One labelled request. */
-  record Request(String id, String catalogue, String lang, String text, Set<String> relevant) {}
+  public record Request(String id, String catalogue, String lang, String text, Set<String> relevant) {}
 
   /** The catalogues by name, tools in their published order. */
-  static Map<String, List<ToolSpec>> catalogues() {
+  public static Map<String, List<ToolSpec>> catalogues() {
     Map<String, List<ToolSpec>> out = new LinkedHashMap<>();
     out.put("mcp", mcp());
     out.put("github", ToolSchemas.parse(resource("github-rest.openapi.json")));
@@ -64,7 +64,7 @@ final class ToolCatalogues {
   }
 
   /** The requests, each checked against its catalogue: an unknown tool name fails the load. */
-  static List<Request> requests(Map<String, List<ToolSpec>> catalogues) {
+  public static List<Request> requests(Map<String, List<ToolSpec>> catalogues) {
     List<Request> out = new ArrayList<>();
     String[] lines = resource("requests.jsonl").split("\n");
     for (int i = 0; i < lines.length; i++) {
