@@ -163,14 +163,12 @@ public final class HybridToolRanker implements ToolRanker {
     for (int i = 0; i < n; i++) order[i] = i;
     Arrays.sort(order, (a, b) -> reached[a] != reached[b] ? (reached[a] ? -1 : 1)
         : score[a] != score[b] ? Double.compare(score[b], score[a]) : Integer.compare(a, b));
+    // a tool no signal reached scores no more than any reached one: 0, or the lowest cosine
+    double unreached = mode == RetrievalMode.DENSE ? -1.0 : 0.0;
+    for (int i = 0; i < n; i++) if (reached[i]) unreached = Math.min(unreached, score[i]);
     List<Ranked> out = new ArrayList<>(n);
-    for (int i : order) out.add(new Ranked(tools.get(i), reached[i] ? score[i] : lowest(mode)));
+    for (int i : order) out.add(new Ranked(tools.get(i), reached[i] ? score[i] : unreached));
     return out;
-  }
-
-  /** The score of a tool no signal reached: below every reached one. */
-  private static double lowest(RetrievalMode mode) {
-    return mode == RetrievalMode.DENSE ? -1.0 : 0.0;
   }
 
   private Built built(List<ToolSpec> tools) throws IOException {
