@@ -73,7 +73,9 @@ import picocli.CommandLine.Option;
         "injection [options]: the injection defence on canaries built from SciFact, SQuAD and FaQuAD passages (containment,",
         "  detection by family, false positives, cost per pack; dev.ctxpack.bench.injection.InjectionEval); see injection --help.",
         "load [options]: ctxpack serve under 1, 16 and 64 clients on SciFact, and hostile requests",
-        "  (dev.ctxpack.bench.load.LoadBench); see load --help."})
+        "  (dev.ctxpack.bench.load.LoadBench); see load --help.",
+        "tools [options]: tool selection recall@k and MRR on MCP and GitHub REST tool schemas with en and pt requests",
+        "  (dev.ctxpack.bench.tools.ToolEval); see tools --help."})
 public final class EvalRunner implements Callable<Integer> {
   static final List<Metric> TOP_METRICS = List.of(Metric.ndcg(10), Metric.recall(10), Metric.mrr(10));
   static final Metric DEEP_METRIC = Metric.recall(100);
@@ -154,7 +156,8 @@ public final class EvalRunner implements Callable<Integer> {
       Map.entry("ablation", dev.ctxpack.bench.dedup.DistinctFacts::ablation),
       Map.entry("pii", dev.ctxpack.bench.pii.PiiEval::run),
       Map.entry("injection", dev.ctxpack.bench.injection.InjectionEval::run),
-      Map.entry("chunking", dev.ctxpack.bench.chunking.ChunkingBench::run));
+      Map.entry("chunking", dev.ctxpack.bench.chunking.ChunkingBench::run),
+      Map.entry("tools", dev.ctxpack.bench.tools.ToolEval::run));
 
   public static void main(String[] args) {
     var other = args.length > 0 ? OTHER_EVALS.get(args[0]) : null;

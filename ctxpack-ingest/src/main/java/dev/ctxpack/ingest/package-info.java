@@ -4,6 +4,7 @@
  * cap, binary detection, parse timeout; refusals are {@link dev.ctxpack.ingest.Rejected}), and the
  * {@link dev.ctxpack.ingest.Ingestor} that normalises, identifies, chunks, embeds and commits
  * documents into an {@link dev.ctxpack.index.Index}, skipping unchanged content and never leaving a
- * file half-written.
+ * file half-written. {@link dev.ctxpack.ingest.ToolSchemas} reads tool definitions (OpenAI, MCP,
+ * OpenAPI 3) for the window assembler (ctxpack 0.1).
  */
 package dev.ctxpack.ingest;
