@@ -10,6 +10,7 @@ import dev.ctxpack.assemble.ReplayChart;
 import dev.ctxpack.assemble.Turn;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Index;
+import dev.ctxpack.lucene.HybridToolRanker;
 import dev.ctxpack.lucene.LuceneIndex;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -84,11 +85,11 @@ final class AssembleCommand implements Callable<Integer> {
 
   /**
    * The one place the CLI and the service build an assembler: {@code packer} (null: no evidence)
-   * and {@code embedder} (null: few-shot by shared terms) with the default tool ranker, history
-   * compactor and no memory store.
+   * and {@code embedder} (null: few-shot by shared terms, tools by BM25 alone), tools ranked by
+   * {@link HybridToolRanker}, the default history compactor and no memory store.
    */
   static Assembler assembler(Embedder embedder, dev.ctxpack.pack.ContextPacker packer) {
-    return Assembler.builder().embedder(embedder).packer(packer).build();
+    return Assembler.builder().embedder(embedder).packer(packer).toolRanker(new HybridToolRanker(embedder)).build();
   }
 
   /** One assemble request to its result's JSON: a {@code --batch} line, {@code --request}, and {@code POST /v1/assemble}. */

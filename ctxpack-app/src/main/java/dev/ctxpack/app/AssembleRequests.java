@@ -8,6 +8,7 @@ import dev.ctxpack.assemble.ComponentLimit;
 import dev.ctxpack.assemble.FewShot;
 import dev.ctxpack.assemble.Memory;
 import dev.ctxpack.assemble.ToolSpec;
+import dev.ctxpack.ingest.ToolSchemas;
 import dev.ctxpack.assemble.Turn;
 import dev.ctxpack.guard.InjectionPolicy;
 import dev.ctxpack.order.OrderMode;
@@ -97,12 +98,13 @@ final class AssembleRequests {
 
   private static List<ToolSpec> tools(ObjectNode req, long[] chars) {
     JsonNode arr = array(req, "tools", MAX_TOOLS);
-    List<ToolSpec> out = new ArrayList<>(arr.size());
-    for (int i = 0; i < arr.size(); i++) {
-      ToolSpec t = AssembleTools.parse(arr.get(i), "tools[" + i + "]");
-      chars[0] += t.schemaJson().length();
-      out.add(t);
+    List<ToolSpec> out;
+    try {
+      out = ToolSchemas.read(arr, false).tools();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("field 'tools': " + e.getMessage(), e);
     }
+    for (ToolSpec t : out) chars[0] += t.schemaJson().length();
     return out;
   }
 

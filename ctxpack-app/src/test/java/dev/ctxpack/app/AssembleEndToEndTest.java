@@ -121,6 +121,30 @@ class AssembleEndToEndTest {
   }
 
   @Test
+  void toolsAreRankedAgainstTheQueryAndTheTightToolBudgetKeepsTheRelevantOne() throws Exception {
+    String tools = """
+        [{"type": "function", "function": {"name": "send_email", "description": "Send an e-mail message to a recipient",
+          "parameters": {"type": "object", "properties": {"to": {"type": "string"}, "body": {"type": "string"}}}}},
+         {"name": "list_commits", "description": "List the commits of a repository branch",
+          "inputSchema": {"type": "object", "properties": {"repo": {"type": "string"}, "branch": {"type": "string"}}}},
+         {"type": "function", "function": {"name": "get_weather", "description": "Current weather forecast for a city",
+          "parameters": {"type": "object", "properties": {"city": {"type": "string", "description": "city name"}}}}},
+         {"type": "function", "function": {"name": "create_invoice", "description": "Create an invoice for a customer",
+          "parameters": {"type": "object", "properties": {"customer": {"type": "string"}, "amount": {"type": "number"}}}}}]
+        """;
+    Path req = dir.resolve("tools.json");
+    // The cap holds one of these tools (each costs 30 to 45 tokens) but not two.
+    Files.writeString(req, "{\"query\": \"What is the weather forecast in Lisbon tomorrow?\", \"retrieval\": false,"
+        + " \"limits\": {\"tools\": {\"cap\": 60}}, \"tools\": " + tools + "}");
+    CliRunner r = CliRunner.run("assemble", "--request", req.toString(), "--index", index);
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode out = r.json();
+    assertThat(out.get("tools").findValuesAsText("name")).containsExactly("get_weather");
+    assertThat(out.get("budget").get("byComponent").get("tools").asInt()).isPositive().isLessThanOrEqualTo(60);
+    assertThat(out.get("trace").toString()).contains("tools-").contains("send_email");
+  }
+
+  @Test
   void badRequestsNameTheFieldAndABadBatchLineDoesNotStopTheOthers() throws Exception {
     Path bad = dir.resolve("bad.json");
     Files.writeString(bad, "{\"query\": \"q\", \"history\": [{\"role\": \"tool\", \"tool_call_id\": \"x\", \"content\": \"r\"}]}");
@@ -141,7 +165,7 @@ class AssembleEndToEndTest {
     assertThat(lines.get(0).get("sources")).isEmpty();
     assertThat(lines.get(1).get("error").asText()).contains("limits").contains("toolz");
     assertThat(lines.get(2).get("error").asText()).contains("pinned parts").contains("over the limit of 200");
-    assertThat(lines.get(3).get("error").asText()).contains("tools[0]").contains("name");
+    assertThat(lines.get(3).get("error").asText()).contains("tools").contains("tool 0").contains("name");
     CliRunner none = CliRunner.run("assemble", "--index", index);
     assertThat(none.code()).isEqualTo(ExitCodes.USAGE);
   }
