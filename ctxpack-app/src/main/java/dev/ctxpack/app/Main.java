@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
       PackCommand.class,
       VerifyCommand.class,
       ServeCommand.class,
+      MemoryCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {
