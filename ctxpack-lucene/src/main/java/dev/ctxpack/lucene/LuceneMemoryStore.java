@@ -80,6 +80,8 @@ public final class LuceneMemoryStore implements MemoryStore {
   static final String F_CREATED = "created";
   static final String F_SEQ = "seq";
   static final String F_VECTOR = "vector";
+  /** The text's analysed terms, space-separated, so recall does not analyse every memory again. */
+  static final String F_TERMS = "terms";
   static final String COMMIT_SEQ = "seq";
   static final String COMMIT_EMBEDDER = "embedder";
 
@@ -168,6 +170,7 @@ public final class LuceneMemoryStore implements MemoryStore {
     String id = idOf(user, kind, stored);
     Language language = languages.detect(stored);
     float[] vector = embedder == null ? null : embedder.embed(stored);
+    String terms = String.join(" ", ranking.terms(language, stored));
     writeLock.lock();
     try {
       Memory existing = find(user, id);
@@ -185,6 +188,7 @@ public final class LuceneMemoryStore implements MemoryStore {
       d.add(new StoredField(F_CREATED, created));
       d.add(new StoredField(F_SEQ, next));
       if (vector != null) d.add(new StoredField(F_VECTOR, encode(vector)));
+      d.add(new StoredField(F_TERMS, terms));
       try {
         w.updateDocument(new Term(F_KEY, key(user, id)), d);
         commit(w);
@@ -299,7 +303,7 @@ public final class LuceneMemoryStore implements MemoryStore {
   /** {@code items} best first (ties: older first); with {@code evidenceOnly}, only those with a score above 0. */
   private List<Memory> ranked(String q, float[] qv, List<Stored> items, boolean evidenceOnly) {
     List<MemoryRanking.Item> in = new ArrayList<>(items.size());
-    for (Stored s : items) in.add(new MemoryRanking.Item(s.language(), s.memory().text(), s.vector()));
+    for (Stored s : items) in.add(new MemoryRanking.Item(s.language(), s.memory().text(), s.terms(), s.vector()));
     double[] score = q.isBlank() ? new double[items.size()] : ranking.score(q, qv, in, scoring);
     List<Integer> order = new ArrayList<>();
     for (int i = 0; i < items.size(); i++) if (!evidenceOnly || score[i] > 0) order.add(i);
@@ -310,7 +314,7 @@ public final class LuceneMemoryStore implements MemoryStore {
   }
 
   /** One stored memory with what ranking needs. */
-  private record Stored(Memory memory, long seq, Language language, float[] vector) {}
+  private record Stored(Memory memory, long seq, Language language, List<String> terms, float[] vector) {}
 
   /** The user's memories, oldest first. */
   private List<Stored> memories(String user) throws IOException {
@@ -334,7 +338,9 @@ public final class LuceneMemoryStore implements MemoryStore {
         if (!user.equals(d.get(F_USER))) continue;
         var vec = d.getBinaryValue(F_VECTOR);
         Memory m = new Memory(d.get(F_ID), user, Memory.Kind.parse(d.get(F_KIND)), d.get(F_TEXT), d.get(F_CREATED), 0);
+        String terms = d.get(F_TERMS);
         out.add(new Stored(m, d.getField(F_SEQ).numericValue().longValue(), Language.fromCode(d.get(F_LANGUAGE)),
+            terms == null ? null : terms.isEmpty() ? List.of() : List.of(terms.split(" ")),
             vec == null ? null : decode(vec.bytes, vec.offset, vec.length)));
       }
       out.sort(Comparator.comparingLong(Stored::seq));

@@ -28,8 +28,11 @@ final class MemoryRanking {
   /** Which signals rank memories: both fused (default), or one alone (for ablations). */
   enum Scoring { HYBRID, BM25, DENSE }
 
-  /** What is ranked: a memory's text language and vector (null when none). */
-  record Item(Language language, String text, float[] vector) {}
+  /**
+   * What is ranked: a memory's text language, its terms as its language's analyzer makes them (null:
+   * analysed here), and its vector (null when none).
+   */
+  record Item(Language language, String text, List<String> terms, float[] vector) {}
 
   private final Map<String, Analyzer> perField;
 
@@ -94,7 +97,7 @@ final class MemoryRanking {
     Map<String, int[]> fieldStats = new HashMap<>(); // docs, total length
     for (int i = 0; i < n; i++) {
       String field = Analyzers.bodyField(items.get(i).language());
-      List<String> terms = terms(field, items.get(i).text());
+      List<String> terms = items.get(i).terms() != null ? items.get(i).terms() : terms(field, items.get(i).text());
       Map<String, Integer> counts = new HashMap<>();
       for (String t : terms) counts.merge(t, 1, Integer::sum);
       tf.add(counts);
@@ -126,6 +129,11 @@ final class MemoryRanking {
       out[i] = s;
     }
     return out;
+  }
+
+  /** The terms of {@code text} as the analyzer of {@code language}'s field makes them. */
+  List<String> terms(Language language, String text) {
+    return terms(Analyzers.bodyField(language), text);
   }
 
   private List<String> terms(String field, String text) {
