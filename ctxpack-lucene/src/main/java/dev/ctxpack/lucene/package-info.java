@@ -1,6 +1,8 @@
 /**
  * The embedded index behind the {@link dev.ctxpack.index.Index} SPI: Lucene 9.12 with BM25 over
  * Portuguese and English analyzers chosen by document language, HNSW vectors for dense retrieval,
- * and one atomic commit per write so a crash never leaves a half-written document.
+ * and one atomic commit per write so a crash never leaves a half-written document. Beside it, in a
+ * directory of its own, {@link dev.ctxpack.lucene.LuceneMemoryStore} keeps users' memories (facts
+ * and episodes) for window assembly.
  */
 package dev.ctxpack.lucene;
