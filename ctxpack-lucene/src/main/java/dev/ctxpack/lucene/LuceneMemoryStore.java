@@ -86,7 +86,8 @@ public final class LuceneMemoryStore implements MemoryStore {
   static final String COMMIT_EMBEDDER = "embedder";
 
   private final Path path;
-  private final Directory directory;
+  /** Opened on first use: a store that was only read leaves no directory behind. */
+  private Directory directory;
   private final Embedder embedder;
   private final Clock clock;
   private final MemoryRanking.Scoring scoring;
@@ -100,7 +101,6 @@ public final class LuceneMemoryStore implements MemoryStore {
 
   private LuceneMemoryStore(Path path, Embedder embedder, Clock clock, MemoryRanking.Scoring scoring) throws IOException {
     this.path = path;
-    this.directory = FSDirectory.open(path);
     this.embedder = embedder;
     this.clock = clock;
     this.scoring = scoring;
@@ -130,7 +130,7 @@ public final class LuceneMemoryStore implements MemoryStore {
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("unknown memory scoring '" + scoring + "': use hybrid, bm25 or dense");
     }
-    Files.createDirectories(dir);
+    if (Files.exists(dir) && !Files.isDirectory(dir)) throw new IOException(dir + " is not a directory");
     LuceneMemoryStore store = new LuceneMemoryStore(dir, embedder, clock, s);
     try {
       store.checkEmbedder();
@@ -146,8 +146,9 @@ public final class LuceneMemoryStore implements MemoryStore {
   }
 
   private void checkEmbedder() throws IOException {
-    if (embedder == null || !DirectoryReader.indexExists(directory)) return;
-    try (DirectoryReader r = DirectoryReader.open(directory)) {
+    Directory dir = existing();
+    if (embedder == null || dir == null || !DirectoryReader.indexExists(dir)) return;
+    try (DirectoryReader r = DirectoryReader.open(dir)) {
       String have = r.getIndexCommit().getUserData().get(COMMIT_EMBEDDER);
       if (have != null && !have.isEmpty() && !have.equals(embedder.id())) {
         throw new IllegalArgumentException("the memories at " + path + " hold vectors of " + have + " but the embedder is "
@@ -239,7 +240,8 @@ public final class LuceneMemoryStore implements MemoryStore {
       cfg.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
       cfg.setCommitOnClose(false);
       try {
-        writer = new IndexWriter(directory, cfg);
+        Files.createDirectories(path);
+        writer = new IndexWriter(directory(), cfg);
       } catch (LockObtainFailedException e) {
         throw new IOException("the memories at " + path + " are being written by another process (e.g. ctxpack serve):"
             + " add them through that process (POST /v1/memories), or stop it", e);
@@ -357,10 +359,22 @@ public final class LuceneMemoryStore implements MemoryStore {
 
   private synchronized SearcherManager searchers() throws IOException {
     if (searchers == null) {
-      if (!DirectoryReader.indexExists(directory)) return null;
-      searchers = new SearcherManager(directory, null);
+      Directory dir = existing();
+      if (dir == null || !DirectoryReader.indexExists(dir)) return null;
+      searchers = new SearcherManager(dir, null);
     }
     return searchers;
+  }
+
+  /** The Lucene directory, opened (and the folder made) on first call. */
+  private synchronized Directory directory() throws IOException {
+    if (directory == null) directory = FSDirectory.open(path);
+    return directory;
+  }
+
+  /** The Lucene directory if the folder exists, else null (nothing has been written). */
+  private synchronized Directory existing() throws IOException {
+    return directory != null || Files.isDirectory(path) ? directory() : null;
   }
 
   // ---- helpers ------------------------------------------------------------------------------
@@ -416,7 +430,9 @@ public final class LuceneMemoryStore implements MemoryStore {
         if (first == null) first = e;
       }
       try {
-        directory.close();
+        synchronized (this) {
+          if (directory != null) directory.close();
+        }
       } catch (IOException e) {
         if (first == null) first = e;
       }

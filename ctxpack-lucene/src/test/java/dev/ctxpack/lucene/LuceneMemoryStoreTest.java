@@ -137,6 +137,17 @@ class LuceneMemoryStoreTest {
   }
 
   @Test
+  void readingAStoreThatWasNeverWrittenLeavesNoFolder() throws Exception {
+    Path none = dir.resolve("index/memory");
+    try (LuceneMemoryStore store = LuceneMemoryStore.open(none, minilm)) {
+      assertThat(store.list("u")).isEmpty();
+      assertThat(store.recall("u", "anything", 3)).isEmpty();
+      assertThat(store.delete("u", "m0000000000000000")).isFalse();
+    }
+    assertThat(dir.resolve("index")).doesNotExist();
+  }
+
+  @Test
   void concurrentAddsAreAllKept() throws Exception {
     try (LuceneMemoryStore store = LuceneMemoryStore.open(dir.resolve("memory"), new HashingEmbedder(64))) {
       ExecutorService pool = Executors.newFixedThreadPool(4);
