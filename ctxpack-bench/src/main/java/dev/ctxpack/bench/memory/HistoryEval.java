@@ -37,8 +37,8 @@ import picocli.CommandLine.Option;
  * history's cost), measured: the share of the conversation's answers still present in the compacted
  * history, the share of the answers of older turns (those of the first half), and whether the
  * current query's answer is present; for ctxpack's compactor (prune, keep the newest, summarise the
- * rest query-aware) beside truncation (the newest whole turns that fit, tool pairs kept together)
- * in the same run. On demand only: {@code ./ctxpack eval history}.
+ * rest query-aware), the same without the query (the summary then bears on the last user turn), and
+ * truncation (the newest whole turns that fit, tool pairs kept together), in the same run. On demand only: {@code ./ctxpack eval history}.
  */
 @Command(name = "eval history", mixinStandardHelpOptions = true, sortOptions = false,
     description = "History compaction: answer-bearing facts kept at several budgets on conversations built from SQuAD (en) and FaQuAD (pt).")
@@ -88,15 +88,14 @@ public final class HistoryEval implements Callable<Integer> {
       List<Conversation> cs = e.getValue();
       double turns = cs.stream().mapToInt(c -> c.turns().size()).average().orElse(0);
       for (double share : SHARES) {
-        for (String method : List.of("ctxpack", "truncate")) {
+        for (String method : List.of("ctxpack", "ctxpack, no query", "truncate")) {
           double kept = 0, older = 0, target = 0, used = 0;
           int olderCount = 0;
           for (Conversation c : cs) {
             int full = c.turns().stream().mapToInt(t -> MessageCost.of(t, tok)).sum();
             int budget = (int) Math.round(full * share);
-            List<Turn> got = method.equals("ctxpack")
-                ? compactor.compact(c.query(), c.turns(), budget, tok, new Trace()).turns()
-                : truncate(c.turns(), budget);
+            List<Turn> got = method.equals("truncate") ? truncate(c.turns(), budget)
+                : compactor.compact(method.equals("ctxpack") ? c.query() : "", c.turns(), budget, tok, new Trace()).turns();
             int cost = got.stream().mapToInt(t -> MessageCost.of(t, tok)).sum();
             if (cost > budget) throw new IllegalStateException(method + " went over budget: " + cost + " > " + budget);
             used += budget == 0 ? 0 : (double) cost / budget;
