@@ -82,8 +82,8 @@ public final class HistoryEval implements Callable<Integer> {
     HistoryCompactor compactor = DefaultHistoryCompactor.defaults();
     Map<String, Object> results = new LinkedHashMap<>();
     StringBuilder md = new StringBuilder();
-    md.append("| language | conversations | turns (mean) | budget | method | answers kept | older answers kept | query's answer kept | tokens used / budget |\n");
-    md.append("|---|---:|---:|---:|---|---:|---:|---:|---:|\n");
+    md.append("| language | conversations | turns (mean) | budget | method | answers kept | older answers kept | query's answer kept | tokens used / budget | ms p50 / p99 |\n");
+    md.append("|---|---:|---:|---:|---|---:|---:|---:|---:|---:|\n");
     for (var e : sets.entrySet()) {
       List<Conversation> cs = e.getValue();
       double turns = cs.stream().mapToInt(c -> c.turns().size()).average().orElse(0);
@@ -91,11 +91,14 @@ public final class HistoryEval implements Callable<Integer> {
         for (String method : List.of("ctxpack", "ctxpack, no query", "truncate")) {
           double kept = 0, older = 0, target = 0, used = 0;
           int olderCount = 0;
+          List<Long> nanos = new ArrayList<>();
           for (Conversation c : cs) {
             int full = c.turns().stream().mapToInt(t -> MessageCost.of(t, tok)).sum();
             int budget = (int) Math.round(full * share);
+            long t0 = System.nanoTime();
             List<Turn> got = method.equals("truncate") ? truncate(c.turns(), budget)
                 : compactor.compact(method.equals("ctxpack") ? c.query() : "", c.turns(), budget, tok, new Trace()).turns();
+            nanos.add(System.nanoTime() - t0);
             int cost = got.stream().mapToInt(t -> MessageCost.of(t, tok)).sum();
             if (cost > budget) throw new IllegalStateException(method + " went over budget: " + cost + " > " + budget);
             used += budget == 0 ? 0 : (double) cost / budget;
@@ -125,10 +128,15 @@ public final class HistoryEval implements Callable<Integer> {
           r.put("olderAnswersKept", older / Math.max(1, olderCount));
           r.put("queryAnswerKept", target / cs.size());
           r.put("usedOverBudget", used / cs.size());
+          java.util.Collections.sort(nanos);
+          double p50 = nanos.get(nanos.size() / 2) / 1e6;
+          double p99 = nanos.get(Math.min(nanos.size() - 1, (int) Math.ceil(nanos.size() * 0.99) - 1)) / 1e6;
+          r.put("millisP50", p50);
+          r.put("millisP99", p99);
           results.put(e.getKey() + "/" + share + "/" + method, r);
-          md.append(String.format(Locale.ROOT, "| %s | %d | %.1f | %.0f %% | %s | %.3f | %.3f | %.3f | %.2f |%n", e.getKey(),
-              cs.size(), turns, share * 100, method, kept / cs.size(), older / Math.max(1, olderCount), target / cs.size(),
-              used / cs.size()));
+          md.append(String.format(Locale.ROOT, "| %s | %d | %.1f | %.0f %% | %s | %.3f | %.3f | %.3f | %.2f | %.1f / %.1f |%n",
+              e.getKey(), cs.size(), turns, share * 100, method, kept / cs.size(), older / Math.max(1, olderCount),
+              target / cs.size(), used / cs.size(), p50, p99));
         }
       }
     }
