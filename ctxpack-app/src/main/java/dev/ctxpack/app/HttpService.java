@@ -132,6 +132,7 @@ final class HttpService implements AutoCloseable {
     private PrintWriter log = new PrintWriter(System.err, true);
     private final Map<String, Handler> posts = new LinkedHashMap<>();
     private final Map<String, Handler> deletes = new LinkedHashMap<>();
+    private final Map<String, Handler> reads = new LinkedHashMap<>();
     private final Map<String, String> unavailable = new LinkedHashMap<>();
     private java.util.function.Function<String, java.util.Optional<Caller>> authenticator = header -> java.util.Optional.of(Caller.LOCAL);
     private Metrics metrics = new Metrics();
@@ -216,6 +217,20 @@ final class HttpService implements AutoCloseable {
     }
 
     /**
+     * {@code GET path} for a caller (unlike health and metrics, it needs one): the request object
+     * holds the query's parameters (first value of each), e.g. {@code {"user": "..."}}. The path may
+     * also have a POST route.
+     */
+    Builder get(String path, Handler handler) {
+      if (!path.startsWith("/")) throw new IllegalArgumentException("a path starts with '/': " + path);
+      if (GETS.contains(path) || reads.containsKey(path) || assets.containsKey(path)) {
+        throw new IllegalArgumentException("route GET " + path + " given twice");
+      }
+      reads.put(path, handler);
+      return this;
+    }
+
+    /**
      * How a request's {@code Authorization} header (null when absent) names its caller: empty means
      * 401 {@code unauthorized}. By default every request is {@link Caller#LOCAL}. {@code GET} routes
      * (health, readiness, metrics) need no caller.
@@ -254,6 +269,7 @@ final class HttpService implements AutoCloseable {
     HttpService start() {
       Map<String, Handler> routes = Map.copyOf(posts);
       Map<String, Handler> removals = Map.copyOf(deletes);
+      Map<String, Handler> lookups = Map.copyOf(reads);
       Map<String, String> down = Map.copyOf(unavailable);
       var auth = authenticator;
       long cap = maxBodyBytes;
@@ -275,6 +291,7 @@ final class HttpService implements AutoCloseable {
       Set<String> known = new HashSet<>(gets);
       known.addAll(routes.keySet());
       known.addAll(down.keySet());
+      known.addAll(lookups.keySet());
       Map<String, String> prefixes = new LinkedHashMap<>();
       for (String path : removals.keySet()) prefixes.put(path.substring(0, path.indexOf('<')), path);
       Javalin app = Javalin.create(config -> {
@@ -318,6 +335,14 @@ final class HttpService implements AutoCloseable {
           ctx.pathParamMap().forEach(request::put);
           ctx.json(limits.run(r -> handler.handle(caller, r), request, out, ctx.method() + " " + ctx.path()));
         }));
+        lookups.forEach((path, handler) -> config.routes.get(path, ctx -> {
+          Caller caller = caller(ctx, auth);
+          ObjectNode request = Json.object();
+          ctx.queryParamMap().forEach((k, v) -> {
+            if (!v.isEmpty()) request.put(k, v.get(0));
+          });
+          ctx.json(limits.run(r -> handler.handle(caller, r), request, out, ctx.method() + " " + ctx.path()));
+        }));
         down.forEach((path, why) -> config.routes.post(path, ctx -> {
           caller(ctx, auth);
           throw new HttpError(503, "unavailable", why);
@@ -332,7 +357,9 @@ final class HttpService implements AutoCloseable {
         });
         config.routes.error(405, ctx -> {
           ctx.attribute(ERROR_CODE, "method_not_allowed");
-          ctx.header("Allow", gets.contains(ctx.path()) ? "GET" : label(ctx.path(), known, prefixes).contains("<") ? "DELETE" : "POST");
+          ctx.header("Allow", gets.contains(ctx.path()) ? "GET" : lookups.containsKey(ctx.path())
+              ? (routes.containsKey(ctx.path()) ? "GET, POST" : "GET")
+              : label(ctx.path(), known, prefixes).contains("<") ? "DELETE" : "POST");
           ctx.json(errorBody("method_not_allowed", ctx.method() + " is not allowed on " + ctx.path()));
         });
         // Every answer, errors included, once it is written: the endpoint label is the route, or

@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
       AssembleCommand.class,
       VerifyCommand.class,
       ServeCommand.class,
+      MemoryCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {

@@ -2,6 +2,8 @@ package dev.ctxpack.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ctxpack.assemble.Memory;
+import dev.ctxpack.assemble.MemoryStore;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Access;
 import dev.ctxpack.index.Index;
@@ -10,6 +12,7 @@ import dev.ctxpack.ingest.IngestSummary;
 import dev.ctxpack.ingest.JsonlLoader;
 import dev.ctxpack.ingest.LoadedDocument;
 import dev.ctxpack.lucene.LuceneIndex;
+import dev.ctxpack.lucene.LuceneMemoryStore;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,7 +28,8 @@ import java.util.function.Supplier;
 /**
  * The indexes {@code ctxpack serve} answers from, and the routes over them that depend on who asks:
  * {@code /v1/search}, {@code /v1/pack}, {@code /v1/assemble}, {@code POST /v1/documents} and {@code DELETE
- * /v1/documents/<id>}.
+ * /v1/documents/<id>}, and the memory routes ({@code /v1/memories}: each collection has its memory
+ * store, beside its index).
  *
  * <p>Each collection is its own Lucene index; a tenant's collections are its own, so no request of
  * one tenant reads, scores, counts or waits on another tenant's index. A request names a
@@ -50,11 +54,15 @@ final class ServeCollections implements AutoCloseable {
     final LuceneIndex index;
     final ExecutorService writer;
     final Map<Access, Routes> routes = new ConcurrentHashMap<>();
+    /** Where the collection's memories are: beside its index unless the service was told otherwise. */
+    volatile Path memoryDir;
+    private LuceneMemoryStore memory;
 
     Collection(String tenant, String name, LuceneIndex index) {
       this.tenant = tenant;
       this.name = name;
       this.index = index;
+      this.memoryDir = LuceneMemoryStore.beside(index.path());
       this.writer = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "ctxpack-writer-" + (tenant.isEmpty() ? "" : tenant + "-") + name);
         t.setDaemon(true);
@@ -76,6 +84,17 @@ final class ServeCollections implements AutoCloseable {
       r = new Routes(search.endpoint(view, e), pack.endpoint(view, e), assemble);
       Routes raced = routes.putIfAbsent(access, r);
       return raced != null ? raced : r;
+    }
+
+    /** The collection's memory store, opened on first use with the tenant's embedder. */
+    synchronized LuceneMemoryStore memory() throws IOException {
+      if (memory == null) memory = LuceneMemoryStore.open(memoryDir, embedder(tenant));
+      return memory;
+    }
+
+    synchronized void closeMemory() throws IOException {
+      if (memory != null) memory.close();
+      memory = null;
     }
 
     /** The embedder searches use: none while the index holds documents but no vectors (ingested with --no-embed). */
@@ -151,6 +170,16 @@ final class ServeCollections implements AutoCloseable {
     } catch (IOException e) {
       throw new IOException("collection " + what + ": cannot open " + dir + ": " + Errors.message(e), e);
     }
+  }
+
+  /** Keeps the memories of a service without tenants (one collection) in {@code dir} rather than beside its index. */
+  void memoryDir(Path dir) {
+    byTenant.values().forEach(cs -> cs.values().forEach(c -> c.memoryDir = dir));
+  }
+
+  /** The memory store of the collection {@code request} names for {@code caller} (e.g. for assembling a window). */
+  MemoryStore memories(Caller caller, ObjectNode request) throws IOException {
+    return collection(caller, request).memory();
   }
 
   /** Every open index, e.g. to check their embedders at start. */
@@ -243,6 +272,90 @@ final class ServeCollections implements AutoCloseable {
     };
   }
 
+  /**
+   * {@code POST /v1/memories}: {@code {"collection"?, "user", "kind": "fact"|"episode", "text"}} into
+   * the collection's memory store, durable when answered; the answer is the memory ({@code id, user,
+   * kind, text, created}) plus {@code "collection"}. The caller's key must have {@code "write": true}.
+   */
+  HttpService.Handler addMemory() {
+    return (caller, request) -> {
+      requireMemoryWrite(caller);
+      Collection c = collection(caller, request);
+      String user = field(request, "user");
+      Memory.Kind kind = Memory.Kind.parse(field(request, "kind"));
+      String text = field(request, "text");
+      MemoryStore store = c.memory();
+      // On the collection's writer thread: a timed-out request must not interrupt a Lucene write.
+      Memory m = Futures.await(c.writer.submit(() -> store.add(user, kind, text)));
+      ObjectNode out = MemoryCommand.view(m, false);
+      out.put("collection", c.name);
+      return out;
+    };
+  }
+
+  /**
+   * {@code GET /v1/memories?user=U[&collection=C]}: the user's memories, oldest first; with {@code
+   * &query=Q[&k=N]} (k default 5), what a session for Q recalls, with scores. Answer: {@code {"user",
+   * "collection", "memories": [...]}}.
+   */
+  HttpService.Handler memories() {
+    return (caller, request) -> {
+      Collection c = collection(caller, request);
+      String user = field(request, "user");
+      String query = request.path("query").asText("");
+      List<Memory> ms;
+      boolean recall = !query.isBlank();
+      if (recall) {
+        int k;
+        try {
+          k = Integer.parseInt(request.path("k").asText("5").strip());
+        } catch (NumberFormatException e) {
+          throw new IllegalArgumentException("parameter 'k' must be a whole number, was '" + request.path("k").asText() + "'");
+        }
+        ms = c.memory().recall(user, query, k);
+      } else {
+        ms = c.memory().list(user);
+      }
+      ObjectNode out = MemoryCommand.list(user, ms, recall);
+      out.put("collection", c.name);
+      return out;
+    };
+  }
+
+  /** {@code DELETE /v1/memories/<id>?user=U[&collection=C]}: removes the user's memory, or 404 if the user has none of that id. */
+  HttpService.Handler deleteMemory() {
+    return (caller, request) -> {
+      requireMemoryWrite(caller);
+      Collection c = collection(caller, request);
+      String user = field(request, "user");
+      String id = request.path("id").asText("");
+      if (id.isBlank()) throw new IllegalArgumentException("the memory id is missing: DELETE /v1/memories/ID?user=U");
+      MemoryStore store = c.memory();
+      boolean deleted = Futures.await(c.writer.submit(() -> store.delete(user, id)));
+      if (!deleted) {
+        String shown = id.length() > 64 ? id.substring(0, 64) + "…" : id;
+        throw new HttpService.HttpError(404, "not_found", "user has no memory '" + shown + "' in collection '" + c.name + "'");
+      }
+      ObjectNode out = Json.object();
+      out.put("deleted", id).put("user", user).put("collection", c.name);
+      return out;
+    };
+  }
+
+  /** A request's required text field (a POST body's or a query parameter), or 400 naming it. */
+  private static String field(ObjectNode request, String name) {
+    JsonNode v = request.get(name);
+    if (v == null || v.isNull()) throw new IllegalArgumentException("field '" + name + "' is missing");
+    if (!v.isTextual() || v.asText().isBlank()) throw new IllegalArgumentException("field '" + name + "' must be a non-empty string");
+    return v.asText();
+  }
+
+  private static void requireMemoryWrite(Caller caller) {
+    if (!caller.write()) {
+      throw new HttpService.HttpError(403, "forbidden", "this API key may not add or delete memories (its \"write\" is not true)");
+    }
+  }
+
   private static HttpService.HttpError locked(Collection c) {
     return new HttpService.HttpError(503, "unavailable", "collection '" + c.name
         + "' is being written by another process (e.g. ctxpack ingest); try again when it is done");
@@ -293,6 +406,11 @@ final class ServeCollections implements AutoCloseable {
           c.writer.awaitTermination(HttpService.STOP_GRACE_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
+        }
+        try {
+          c.closeMemory();
+        } catch (IOException e) {
+          if (first == null) first = e;
         }
         try {
           c.index.close();

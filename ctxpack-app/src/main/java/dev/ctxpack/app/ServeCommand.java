@@ -26,6 +26,7 @@ import picocli.CommandLine.Option;
 @Command(name = "serve", mixinStandardHelpOptions = true,
     description = "Serve search, pack, assemble, compress, dedup and verify over HTTP: POST /v1/<command> takes one --batch line's"
         + " JSON and answers that line's result; POST /v1/documents and DELETE /v1/documents/<id> change the index;"
+        + " POST, GET /v1/memories and DELETE /v1/memories/<id> a user's memories;"
         + " GET /health, /ready and /metrics; GET / is the inspector page. With --tenants, API keys, collections and"
         + " access labels."
         + " Runs until stopped (Ctrl-C, SIGTERM).")
@@ -73,6 +74,11 @@ final class ServeCommand implements Callable<Integer> {
           + " more get 503 busy at once. Default: ${DEFAULT-VALUE}.")
   int maxQueued;
 
+  @Option(names = "--memory", paramLabel = "DIR",
+      description = "Memory directory of /v1/memories (default: <index>/memory; with --tenants, each collection's is"
+          + " <collection>/memory). Not with --tenants.")
+  Path memory;
+
   /** The index used when none is given, if it exists (a field so tests can point it elsewhere). */
   Path defaultIndex = Path.of(".ctxpack");
 
@@ -117,6 +123,9 @@ final class ServeCommand implements Callable<Integer> {
     if (tenants != null && index != null) {
       throw new UsageException("give --index (one collection, no keys) or --tenants (each tenant's collections), not both");
     }
+    if (tenants != null && memory != null) {
+      throw new UsageException("--memory is for one index; with --tenants each collection keeps its memories in <collection>/memory");
+    }
     Tenants t = tenants != null ? Tenants.load(tenants) : null;
     String env = System.getenv("CTXPACK_INDEX");
     Path given = index != null ? index : env != null && !env.isBlank() ? Path.of(env) : null;
@@ -134,6 +143,7 @@ final class ServeCommand implements Callable<Integer> {
     } else {
       collections = null;
     }
+    if (collections != null && memory != null) collections.memoryDir(memory);
     try {
       if (collections != null) checkEmbedders(collections);
       HttpService.Builder routes = HttpService.builder().host(host).port(port).maxBodyBytes(maxBodyBytes)
@@ -199,8 +209,12 @@ final class ServeCommand implements Callable<Integer> {
       routes.post("/v1/assemble", collections.assemble());
       routes.post("/v1/documents", collections.addDocuments());
       routes.delete("/v1/documents/<id>", collections.removeDocument());
+      routes.post("/v1/memories", collections.addMemory());
+      routes.get("/v1/memories", collections.memories());
+      routes.delete("/v1/memories/<id>", collections.deleteMemory());
     } else {
       routes.unavailable("/v1/search", NO_INDEX).unavailable("/v1/pack", NO_INDEX).unavailable("/v1/documents", NO_INDEX);
+      routes.unavailable("/v1/memories", NO_INDEX);
     }
     if (collections == null) {
       // No index: windows without evidence (a request asking for retrieval gets 400).

@@ -66,6 +66,10 @@ import picocli.CommandLine.Option;
         "  over 1M chunk texts from SciFact; dev.ctxpack.bench.minhash.MinHashEval); see eval minhash --help.",
         "eval chunking [options]: chunking throughput (MB/s) against o200k counting and LangChain4j's recursive splitter",
         "  (dev.ctxpack.bench.chunking.ChunkingBench); see eval chunking --help.",
+        "eval memory [options]: episodic memory recall@k on MRPC (en) and ASSIN (pt) paraphrase pairs",
+        "  (dev.ctxpack.bench.memory.MemoryEval); see eval memory --help.",
+        "eval history [options]: answer-bearing facts kept by history compaction on conversations built from SQuAD and FaQuAD",
+        "  (dev.ctxpack.bench.memory.HistoryEval); see eval history --help.",
         "eval ablation [options]: the pack pipeline with each stage switched off in turn (dedup, MMR, compression, reorder,",
         "  rerank) on a duplicated SQuAD corpus (dev.ctxpack.bench.dedup.DistinctFacts --set stages); see eval ablation --help.",
         "eval pii [options]: PII redaction recall, false positives on one-digit-off numbers and clean SciFact, SQuAD and FaQuAD",
@@ -157,7 +161,9 @@ public final class EvalRunner implements Callable<Integer> {
       Map.entry("pii", dev.ctxpack.bench.pii.PiiEval::run),
       Map.entry("injection", dev.ctxpack.bench.injection.InjectionEval::run),
       Map.entry("chunking", dev.ctxpack.bench.chunking.ChunkingBench::run),
-      Map.entry("tools", dev.ctxpack.bench.tools.ToolEval::run));
+      Map.entry("tools", dev.ctxpack.bench.tools.ToolEval::run),
+      Map.entry("memory", dev.ctxpack.bench.memory.MemoryEval::run),
+      Map.entry("history", dev.ctxpack.bench.memory.HistoryEval::run));
 
   public static void main(String[] args) {
     var other = args.length > 0 ? OTHER_EVALS.get(args[0]) : null;
