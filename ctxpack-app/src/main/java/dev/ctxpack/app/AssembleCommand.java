@@ -5,13 +5,15 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ctxpack.assemble.AssembleRequest;
 import dev.ctxpack.assemble.Assembler;
+import dev.ctxpack.assemble.DefaultHistoryCompactor;
+import dev.ctxpack.assemble.MemoryStore;
 import dev.ctxpack.assemble.Replay;
 import dev.ctxpack.assemble.ReplayChart;
 import dev.ctxpack.assemble.Turn;
 import dev.ctxpack.embed.Embedder;
-import dev.ctxpack.index.Index;
 import dev.ctxpack.lucene.HybridToolRanker;
 import dev.ctxpack.lucene.LuceneIndex;
+import dev.ctxpack.lucene.LuceneMemoryStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -50,6 +52,10 @@ final class AssembleCommand implements Callable<Integer> {
           + " without one, no evidence).")
   Path index;
 
+  @Option(names = "--memory", paramLabel = "DIR",
+      description = "Memory store a request's \"user\" recalls from (ctxpack memory). Default: <index>/memory.")
+  Path memory;
+
   @Option(names = "--embedder", paramLabel = "SPEC", defaultValue = "minilm",
       description = "Embedder of the index (as at ingest); also ranks few-shot examples. Default: ${DEFAULT-VALUE}.")
   String embedder;
@@ -61,9 +67,9 @@ final class AssembleCommand implements Callable<Integer> {
     if (modes != 1) throw new UsageException("give one of --request FILE, --batch FILE or --replay FILE");
     if (svg != null && replay == null) throw new UsageException("--svg needs --replay");
     if (batch != null && request != null) throw new UsageException("give --request or --batch, not both");
-    try (LuceneIndex idx = openIndex()) {
+    try (LuceneIndex idx = openIndex(); LuceneMemoryStore memories = openMemory(idx)) {
       Embedder e = idx != null ? Components.searchEmbedder(idx, embedder) : null;
-      Assembler assembler = forIndex(idx, e);
+      Assembler assembler = assembler(e, idx == null ? null : ServeCommand.defaults(new PackCommand()).packer(idx, e), memories);
       if (batch != null) return BatchRunner.run(batch, out, endpoint(assembler));
       if (replay != null) return replay(assembler, out);
       out.println(Json.line(endpoint(assembler).handle(readObject(request))));
@@ -78,18 +84,23 @@ final class AssembleCommand implements Callable<Integer> {
     return Files.isDirectory(p) ? Components.openExisting(p) : null;
   }
 
-  /** The assembler over {@code index} (null: no evidence) with the pack command's default packer. */
-  static Assembler forIndex(Index index, Embedder embedder) {
-    return assembler(embedder, index == null ? null : ServeCommand.defaults(new PackCommand()).packer(index, embedder));
+  /** The memory store of {@code --memory}, else beside the index; none without either. */
+  private LuceneMemoryStore openMemory(LuceneIndex idx) throws IOException {
+    Path dir = memory != null ? memory : idx != null ? LuceneMemoryStore.beside(idx.path()) : null;
+    if (dir == null) return null;
+    Embedder e = idx != null ? Components.searchEmbedder(idx, embedder) : Components.embedder(embedder);
+    return MemoryCommand.Where.open(dir, e);
   }
 
   /**
-   * The one place the CLI and the service build an assembler: {@code packer} (null: no evidence)
-   * and {@code embedder} (null: few-shot by shared terms, tools by BM25 alone), tools ranked by
-   * {@link HybridToolRanker}, the default history compactor and no memory store.
+   * The one place the CLI and the service build an assembler: {@code packer} (null: no evidence),
+   * {@code embedder} (null: few-shot by shared terms, tools by BM25 alone) and {@code memories}
+   * (null: none), with tools ranked by {@link HybridToolRanker} and the history fitted by {@link
+   * DefaultHistoryCompactor} (older turns summarised extractively, old tool results pruned).
    */
-  static Assembler assembler(Embedder embedder, dev.ctxpack.pack.ContextPacker packer) {
-    return Assembler.builder().embedder(embedder).packer(packer).toolRanker(new HybridToolRanker(embedder)).build();
+  static Assembler assembler(Embedder embedder, dev.ctxpack.pack.ContextPacker packer, MemoryStore memories) {
+    return Assembler.builder().embedder(embedder).packer(packer).toolRanker(new HybridToolRanker(embedder))
+        .historyCompactor(DefaultHistoryCompactor.defaults()).memoryStore(memories).build();
   }
 
   /** One assemble request to its result's JSON: a {@code --batch} line, {@code --request}, and {@code POST /v1/assemble}. */

@@ -80,7 +80,7 @@ final class ServeCollections implements AutoCloseable {
       PackCommand pack = defaults.pack();
       pack.stages = (stage, nanos) -> defaults.metrics().stage("/v1/pack", stage, nanos);
       // Assemble retrieves through the same readable view, with a packer of its own (pack's defaults).
-      JsonEndpoint assemble = AssembleCommand.endpoint(AssembleCommand.assembler(e, defaults.pack().packer(view, e)));
+      JsonEndpoint assemble = AssembleCommand.endpoint(AssembleCommand.assembler(e, defaults.pack().packer(view, e), memory()));
       r = new Routes(search.endpoint(view, e), pack.endpoint(view, e), assemble);
       Routes raced = routes.putIfAbsent(access, r);
       return raced != null ? raced : r;

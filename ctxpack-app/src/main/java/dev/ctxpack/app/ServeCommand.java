@@ -218,7 +218,7 @@ final class ServeCommand implements Callable<Integer> {
     }
     if (collections == null) {
       // No index: windows without evidence (a request asking for retrieval gets 400).
-      routes.post("/v1/assemble", perTenant(() -> AssembleCommand.endpoint(AssembleCommand.forIndex(null, null))));
+      routes.post("/v1/assemble", perTenant(() -> AssembleCommand.endpoint(AssembleCommand.assembler(null, null, null))));
     }
     routes.post("/v1/compress", perTenant(() -> defaults(new CompressCommand(), "--embedder", embedder).endpoint()));
     routes.post("/v1/dedup", perTenant(() -> defaults(new DedupCommand(), "--embedder", embedder).endpoint()));

@@ -145,6 +145,41 @@ class AssembleEndToEndTest {
   }
 
   @Test
+  void aUsersStoredMemoriesAreRecalledAndAnOldHistoryIsSummarisedKeepingWhoSaidWhat() throws Exception {
+    CliRunner add = CliRunner.run("memory", "add", "--index", index, "--user", "ana", "--kind", "fact",
+        "--text", "Ana prefere café de torra clara.");
+    assertThat(add.code()).as(add.err()).isZero();
+    CliRunner other = CliRunner.run("memory", "add", "--index", index, "--user", "rui", "--kind", "fact",
+        "--text", "Rui só bebe descafeinado.");
+    assertThat(other.code()).as(other.err()).isZero();
+    StringBuilder history = new StringBuilder("[");
+    for (int i = 1; i <= 12; i++) {
+      if (i > 1) history.append(',');
+      history.append("{\"role\": \"user\", \"content\": \"Pergunta ").append(i)
+          .append(": quanto tempo leva a torra número ").append(i).append("? ").append("Quero detalhes da torra. ".repeat(8)).append("\"},")
+          .append("{\"role\": \"assistant\", \"content\": \"A torra ").append(i).append(" leva ").append(9 + i)
+          .append(" minutos. ").append("Depois o café descansa um dia. ".repeat(8)).append("\"}");
+    }
+    history.append(']');
+    Path req = dir.resolve("memory-request.json");
+    Files.writeString(req, "{\"user\": \"ana\", \"query\": \"Quanto tempo leva a torra número 2?\", \"retrieval\": false,"
+        + " \"limits\": {\"history\": {\"cap\": 900}}, \"history\": " + history + "}");
+    CliRunner r = CliRunner.run("assemble", "--request", req.toString(), "--index", index);
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode out = r.json();
+    String all = out.get("messages").toString();
+    assertThat(all).contains("Ana prefere café de torra clara.").doesNotContain("descafeinado");
+    JsonNode h = out.get("history");
+    assertThat(h.get("compacted").asBoolean()).isTrue();
+    assertThat(h.get("summarised").asInt()).isPositive();
+    assertThat(out.get("budget").get("byComponent").get("history").asInt()).isLessThanOrEqualTo(900);
+    // The summary names who said what, and keeps the older answer the query asks about, verbatim.
+    String summary = out.get("messages").findValuesAsText("content").stream().filter(c -> c.contains("A torra 2 leva 11 minutos"))
+        .findFirst().orElseThrow();
+    assertThat(summary).contains("assistente:");
+  }
+
+  @Test
   void badRequestsNameTheFieldAndABadBatchLineDoesNotStopTheOthers() throws Exception {
     Path bad = dir.resolve("bad.json");
     Files.writeString(bad, "{\"query\": \"q\", \"history\": [{\"role\": \"tool\", \"tool_call_id\": \"x\", \"content\": \"r\"}]}");
@@ -226,8 +261,8 @@ class AssembleEndToEndTest {
       }
     };
     // Shared words alone pick the router ("reset"); the embedder picks the forgotten login.
-    assertThat(chosen.apply(AssembleCommand.forIndex(null, null))).isEqualTo("How do I reset the router?");
-    assertThat(chosen.apply(AssembleCommand.forIndex(null, Components.embedder("minilm")))).startsWith("I forgot my login");
+    assertThat(chosen.apply(AssembleCommand.assembler(null, null, null))).isEqualTo("How do I reset the router?");
+    assertThat(chosen.apply(AssembleCommand.assembler(Components.embedder("minilm"), null, null))).startsWith("I forgot my login");
   }
 
   @Test
