@@ -38,9 +38,9 @@ public final class DefaultOrderer implements Orderer {
    * Average-linkage cosine of passage vectors at which two groups are one topic (all-MiniLM-L6-v2,
    * 100-token windows): chosen on the fit half of SQuAD 2.0 dev articles (docs/BENCHMARKS.md, "Ordering").
    */
-  public static final double TOPIC_VECTOR_COSINE = 0.35;
+  public static final double TOPIC_VECTOR_COSINE = 0.40;
   /** The same for the TF-IDF cosine of content terms, chosen on the fit halves of SQuAD 2.0 dev and FaQuAD. */
-  public static final double TOPIC_TERM_COSINE = 0.10;
+  public static final double TOPIC_TERM_COSINE = 0.03;
 
   static final Comparator<Passage> BY_SCORE =
       Comparator.comparingDouble((Passage p) -> -p.score()).thenComparing(Passage::id);
