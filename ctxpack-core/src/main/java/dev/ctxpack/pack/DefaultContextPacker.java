@@ -69,7 +69,7 @@ import java.util.Objects;
  *       look-alikes, flag instruction-like spans, on the redacted text; under quarantine, flagged
  *       passages were already dropped before selection) and render ({@link PromptRenderer}) with the
  *       request's boundary token;
- *   <li>with {@link PackOptions#repeatKey()} on, repeat the strongest source's best sentences after the
+ *   <li>with {@link PackOptions#repeatKey()} on, repeat the strongest source's best sentence after the
  *       SOURCES block under its label ({@code KeyPassage}; room for it was set aside before selection);
  *   <li>count the whole prompt exactly and, while it is over the limit, drop the weakest passage (with
  *       one passage left, the repeated key goes first);
@@ -134,7 +134,7 @@ public final class DefaultContextPacker implements ContextPacker {
     KeyPassage keys = o.repeatKey() ? new KeyPassage(compressor, renderer, guard, query, template.language(), o.injection()) : null;
     if (keys != null) {
       head.add("options", "configure", "repeat-key", List.of(), "", 0,
-          "repeat the strongest source's best sentences (at most " + KeyPassage.MAX_TOKENS + " tokens) before the question");
+          "repeat the strongest source's best sentence (at most " + KeyPassage.MAX_TOKENS + " tokens) before the question");
     }
     head.add("options", "configure", "defaults", List.of(), "", 0,
         "budget=" + o.budget() + ", limit=" + limit + ", reserve=" + o.reserve()
@@ -234,6 +234,10 @@ public final class DefaultContextPacker implements ContextPacker {
         Conflicts.record(disagree, trace);
         int keyTokens = key == null ? 0 : tok.count(key.block());
         if (key != null) KeyPassage.record(key, keyTokens, trace);
+        if (keys != null && key == null && !sources.isEmpty()) {
+          trace.add("order", "skip", "repeat-key:none", List.of(), "", 0,
+              "no sentence of the strongest source could be repeated (none scored, or its text holds the fence)");
+        }
         ContextPackage done = finish(query, rendered, sources, used, limit, o, tok, trace, disagree);
         if (key != null) done = KeyPassage.withKeyComponent(done, keyTokens);
         clock.lap("render");

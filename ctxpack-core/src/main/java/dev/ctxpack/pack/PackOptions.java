@@ -16,7 +16,7 @@ import java.util.Optional;
  * extractive compression on the selected passages; {@code redactPii} the kinds of PII replaced by
  * placeholders in the sources (off by default). {@code injection} is what happens to retrieved
  * text that looks like instructions ({@link InjectionPolicy}; flag by default). {@code repeatKey}
- * repeats the strongest source's best sentences after the SOURCES block, under its label, paid from
+ * repeats the strongest source's best sentence after the SOURCES block, under its label, paid from
  * the budget (off by default).
  */
 public record PackOptions(

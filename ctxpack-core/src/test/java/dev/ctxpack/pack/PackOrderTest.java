@@ -164,6 +164,18 @@ class PackOrderTest {
     assertThat(m.group(4)).startsWith("source-").hasSize("source-".length() + 12);
   }
 
+  @Test
+  void whenNothingCanBeRepeatedTheTraceSaysSoAndThePromptHasNoKey() throws Exception {
+    Retriever fixed = (q, o, t) -> RIVERS;
+    DefaultContextPacker packer = DefaultContextPacker.builder().retriever(fixed)
+        .compressor((q, in, o) -> new dev.ctxpack.compress.Compression(List.of(), List.of(), 0, 0)).build();
+    ContextPackage p = packer.pack("How long is the Rhine?", plain().withRepeatKey(true));
+    assertThat(KEY.matcher(p.prompt()).find()).isFalse();
+    assertThat(p.budget().byComponent()).doesNotContainKey("key");
+    assertThat(p.trace()).anySatisfy(d -> assertThat(d.rule()).isEqualTo("repeat-key:none"));
+    assertThat(TOK.count(p.prompt())).isEqualTo(p.budget().used()).isLessThanOrEqualTo(p.budget().limit());
+  }
+
   @Property(tries = 60)
   void withTheKeyTheRenderedPromptNeverExceedsTheBudget(@ForAll @LongRange(min = 0, max = 1_000_000) long seed,
       @ForAll @IntRange(min = 150, max = 2500) int budget) throws Exception {
