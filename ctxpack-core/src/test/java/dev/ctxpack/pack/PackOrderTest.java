@@ -120,7 +120,9 @@ class PackOrderTest {
       // After every source block, before the question; fenced with the request's own tag.
       String tag = m.group(4);
       assertThat(p.prompt().lastIndexOf("</" + tag + ">\n\nQUESTION")).isEqualTo(m.end() - tag.length() - 4);
-      assertThat(m.start()).isGreaterThan(p.prompt().lastIndexOf("<" + tag + " id=\"" + p.sources().get(p.sources().size() - 1).label()));
+      int lastSource = p.prompt().lastIndexOf("<" + tag + " id=\"" + p.sources().get(p.sources().size() - 1).label() + "\"", m.start());
+      assertThat(lastSource).isPositive(); // the sources' own fence tag
+      assertThat(p.prompt().indexOf("</" + tag + ">", lastSource)).isLessThan(m.start());
       // The budget holds exactly and the key is its own component.
       int counted = TOK.count(p.prompt());
       assertThat(counted).isEqualTo(p.budget().used()).isLessThanOrEqualTo(p.budget().limit());
