@@ -17,7 +17,6 @@ import dev.ctxpack.model.Decision;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.model.Source;
 import dev.ctxpack.onnx.MiniLmEmbedder;
-import dev.ctxpack.order.DefaultOrderer;
 import dev.ctxpack.order.OrderMode;
 import dev.ctxpack.pack.DefaultContextPacker;
 import dev.ctxpack.pack.PackOptions;
@@ -35,7 +34,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -145,7 +143,7 @@ public final class OrderEval implements Callable<Integer> {
       try {
         Packing enPacking = packing(en, enIndex, embedder);
         Packing ptPacking = packing(pt, ptIndex, embedder);
-        report.put("topic", calibrate(en, pt, enPacking, ptPacking, enIndex, md));
+        report.put("topic", TopicCalibration.calibrate(en, pt, enPacking, ptPacking, enIndex, topicSets, seed, md));
         List<Object> placement = new ArrayList<>();
         placement.add(placement(en, enPacking, md));
         placement.add(placement(pt, ptPacking, md));
@@ -211,107 +209,6 @@ public final class OrderEval implements Callable<Integer> {
     return new Packing(packer, base);
   }
 
-  /**
-   * The topic sets of {@code d}: the sources the packer selects (2,000 tokens, selection order) for
-   * up to {@code topicSets} questions of the articles of one half (0: even-numbered articles in file
-   * order, for fitting; 1: odd, for testing).
-   */
-  private List<TopicCalibration.TopicSet> topicSets(Data d, Packing packing, int half) throws IOException {
-    Map<String, Integer> article = new LinkedHashMap<>();
-    Map<String, String> titles = new HashMap<>();
-    List<int[]> qs = new ArrayList<>();
-    for (SquadV2.Context c : d.contexts()) {
-      int a = article.computeIfAbsent(c.title(), t -> article.size());
-      titles.put(d.docId(c.index()), c.title());
-      if (a % 2 == half) for (int i = 0; i < c.questions().size(); i++) qs.add(new int[] {c.index(), i});
-    }
-    Collections.shuffle(qs, new Random(seed + 100 + half));
-    List<TopicCalibration.TopicSet> out = new ArrayList<>();
-    for (int[] qi : qs.subList(0, Math.min(topicSets, qs.size()))) {
-      String q = d.contexts().get(qi[0]).questions().get(qi[1]).text();
-      ContextPackage p = packing.packer().pack(q, packing.base().withReorder(false).withBudget(2000));
-      if (p.sources().size() >= 2) out.add(TopicCalibration.of(p, titles));
-    }
-    return out;
-  }
-
-  /** The index's vectors of each set passage's lead chunk, by passage id (what the packer's topic order gets). */
-  private static Map<String, float[]> vectors(LuceneIndex index, List<List<TopicCalibration.TopicSet>> sets) throws IOException {
-    Map<String, String> passageOfChunk = new HashMap<>();
-    for (var l : sets) for (var s : l) for (var p : s.passages()) passageOfChunk.put(p.primary().chunk().id(), p.id());
-    Map<String, float[]> out = new HashMap<>();
-    index.chunkVectors(passageOfChunk.keySet()).forEach((chunk, v) -> out.put(passageOfChunk.get(chunk), v));
-    return out;
-  }
-
-  private Map<String, Object> calibrate(Data en, Data pt, Packing enPacking, Packing ptPacking, LuceneIndex enIndex,
-      StringBuilder md) throws IOException {
-    List<TopicCalibration.TopicSet> enFit = topicSets(en, enPacking, 0);
-    List<TopicCalibration.TopicSet> enTest = topicSets(en, enPacking, 1);
-    List<TopicCalibration.TopicSet> ptFit = topicSets(pt, ptPacking, 0);
-    List<TopicCalibration.TopicSet> ptTest = topicSets(pt, ptPacking, 1);
-    Map<String, float[]> vectors = vectors(enIndex, List.of(enFit, enTest));
-    Map<String, float[]> none = TopicCalibration.none();
-
-    double[] vGrid = TopicCalibration.grid(0.20, 0.80, 0.05);
-    double[] tGrid = TopicCalibration.grid(0.01, 0.30, 0.01);
-    double vBest = TopicCalibration.best(List.of(enFit), List.of(vectors), vGrid);
-    double tBest = TopicCalibration.best(List.of(enFit, ptFit), List.of(none, none), tGrid);
-
-    md.append("## Topic thresholds\n\nEach set is the sources `pack` selects for one question (2,000 tokens, hybrid")
-        .append(" for SQuAD, BM25 for FaQuAD; sets of two sources or more), its topics the articles of the sources' documents;")
-        .append(" questions of even-numbered articles fit, of odd-numbered ones test (up to ").append(topicSets)
-        .append(" questions each, seed ").append(seed).append("; sets: SQuAD ").append(enFit.size()).append(" / ")
-        .append(enTest.size()).append(", FaQuAD ").append(ptFit.size()).append(" / ").append(ptTest.size())
-        .append("). Pairwise precision / recall / F1 of \"same group\" against \"same article\", mean over sets.")
-        .append(" Best on the fit half: vectors ").append(vBest).append(", terms (both languages pooled) ").append(tBest)
-        .append(" (shipped: vectors ").append(DefaultOrderer.TOPIC_VECTOR_COSINE).append(", terms ")
-        .append(DefaultOrderer.TOPIC_TERM_COSINE).append(").\n\n");
-    md.append("| similarity | threshold | data (half) | precision | recall | F1 |\n|---|---:|---|---:|---:|---:|\n");
-    List<Object> rows = new ArrayList<>();
-    for (double t : vGrid) {
-      rows.add(row(md, "vectors", t, "SQuAD (fit)", TopicCalibration.quality(enFit, vectors, t), t == vBest));
-    }
-    for (double t : tGrid) {
-      rows.add(row(md, "terms", t, "SQuAD (fit)", TopicCalibration.quality(enFit, none, t), t == tBest));
-      rows.add(row(md, "terms", t, "FaQuAD (fit)", TopicCalibration.quality(ptFit, none, t), t == tBest));
-    }
-    md.append("\nOn the test half, at the thresholds best on the fit half (and the shipped ones, when they differ), beside the two trivial groupings (each passage alone:")
-        .append(" precision 1; all in one group: recall 1):\n\n");
-    md.append("| similarity | threshold | data (half) | precision | recall | F1 |\n|---|---:|---|---:|---:|---:|\n");
-    for (double v : new java.util.TreeSet<>(List.of(vBest, DefaultOrderer.TOPIC_VECTOR_COSINE))) {
-      rows.add(row(md, "vectors", v, "SQuAD (test)", TopicCalibration.quality(enTest, vectors, v), true));
-    }
-    for (double t : new java.util.TreeSet<>(List.of(tBest, DefaultOrderer.TOPIC_TERM_COSINE))) {
-      rows.add(row(md, "terms", t, "SQuAD (test)", TopicCalibration.quality(enTest, none, t), true));
-      rows.add(row(md, "terms", t, "FaQuAD (test)", TopicCalibration.quality(ptTest, none, t), true));
-    }
-    rows.add(row(md, "each alone", 2, "SQuAD (test)", TopicCalibration.quality(enTest, none, 2), false));
-    rows.add(row(md, "each alone", 2, "FaQuAD (test)", TopicCalibration.quality(ptTest, none, 2), false));
-    rows.add(row(md, "one group", -1, "SQuAD (test)", TopicCalibration.quality(enTest, none, -1), false));
-    rows.add(row(md, "one group", -1, "FaQuAD (test)", TopicCalibration.quality(ptTest, none, -1), false));
-    md.append('\n');
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("bestVectorThreshold", vBest);
-    m.put("bestTermThreshold", tBest);
-    m.put("sets", Map.of("squadFit", enFit.size(), "squadTest", enTest.size(), "faquadFit", ptFit.size(), "faquadTest", ptTest.size()));
-    m.put("rows", rows);
-    return m;
-  }
-
-  private static Map<String, Object> row(StringBuilder md, String sim, double t, String data, TopicCalibration.Quality q,
-      boolean mark) {
-    md.append(String.format(Locale.ROOT, "| %s | %s | %s | %.3f | %.3f | %s |%n", sim, t < 0 || t > 1 ? "" : String.format(Locale.ROOT, "%.2f", t),
-        data, q.precision(), q.recall(), String.format(Locale.ROOT, mark ? "**%.3f**" : "%.3f", q.f1())));
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("similarity", sim);
-    m.put("threshold", t);
-    m.put("data", data);
-    m.put("precision", q.precision());
-    m.put("recall", q.recall());
-    m.put("f1", q.f1());
-    return m;
-  }
 
   // ---- part 2: placement
 
