@@ -5,6 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ctxpack.token.Tokenizers;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -104,5 +110,30 @@ class PackOrderCliTest {
     assertThat(a.get("trace").toString()).contains("\"rule\":\"topic\"");
     assertThat(m.readTree(lines[1]).get("error").asText()).contains("field 'order'").contains("'sideways'");
     assertThat(m.readTree(lines[2]).get("error").asText()).contains("field 'repeatKey'").contains("\"yes\"");
+  }
+
+  @Test
+  void theServiceTakesOrderAndRepeatKeyInAPackBody() throws Exception {
+    try (ServeCommand.Running server = ServeCommand.defaults(new ServeCommand(), "--index", index, "--port", "0")
+        .start(new PrintWriter(new StringWriter(), true))) {
+      HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+      HttpResponse<String> ok = post(http, server.port(),
+          "{\"query\": \"How long is the Rhine river?\", \"order\": \"position\", \"repeatKey\": true, \"budget\": 800}");
+      assertThat(ok.statusCode()).as(ok.body()).isEqualTo(200);
+      JsonNode p = new ObjectMapper().readTree(ok.body());
+      assertThat(p.get("prompt").asText()).contains("Key passage (repeated from ");
+      assertThat(p.get("budget").get("byComponent").get("key").asInt()).isPositive();
+      assertThat(p.get("budget").get("used").asInt()).isLessThanOrEqualTo(800);
+      assertThat(p.get("trace").toString()).contains("\"rule\":\"position\"");
+      HttpResponse<String> bad = post(http, server.port(), "{\"query\": \"rivers\", \"order\": \"backwards\"}");
+      assertThat(bad.statusCode()).isEqualTo(400);
+      assertThat(bad.body()).contains("field 'order'").contains("'backwards'");
+    }
+  }
+
+  private static HttpResponse<String> post(HttpClient http, int port, String body) throws Exception {
+    return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v1/pack"))
+        .POST(HttpRequest.BodyPublishers.ofString(body)).header("Content-Type", "application/json").build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 }
