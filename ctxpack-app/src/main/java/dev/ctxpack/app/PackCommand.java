@@ -42,7 +42,8 @@ final class PackCommand implements Callable<Integer> {
   String query;
 
   @Option(names = "--batch", paramLabel = "FILE",
-      description = "JSON Lines of {\"id\", \"query\", \"budget\" or \"preset\", \"injection\"}; - for stdin.")
+      description = "JSON Lines of {\"id\", \"query\", \"budget\" or \"preset\", \"injection\", \"order\","
+          + " \"repeatKey\"}; - for stdin.")
   String batch;
 
   @Option(names = "--window", paramLabel = "N", defaultValue = "0",
@@ -82,7 +83,8 @@ final class PackCommand implements Callable<Integer> {
   dev.ctxpack.pack.StageListener stages = dev.ctxpack.pack.StageListener.NONE;
 
   /**
-   * One pack request, {@code {"id", "query", "budget" | "preset", "injection", "template"}} to the package's JSON, over
+   * One pack request, {@code {"id", "query", "budget" | "preset", "injection", "template", "order", "repeatKey"}} to the
+   * package's JSON, over
    * {@code index} wired from these options: a {@code --batch} line, and {@code POST /v1/pack}.
    */
   JsonEndpoint endpoint(Index index, Embedder embedder) {
@@ -102,6 +104,13 @@ final class PackCommand implements Callable<Integer> {
       if (injection != null) o = o.withInjection(parseInjection(injection, "field 'injection'"));
       String template = BatchRunner.text(req, "template", null);
       if (template != null) o = o.withTemplate(builtInTemplate(template));
+      String order = BatchRunner.text(req, "order", null);
+      if (order != null) o = o.withOrder(parseOrder(order, "field 'order'"));
+      if (req.has("repeatKey")) {
+        JsonNode v = req.get("repeatKey");
+        if (!v.isBoolean()) throw new IllegalArgumentException("field 'repeatKey' must be true or false, was " + v);
+        o = o.withRepeatKey(v.booleanValue());
+      }
       return Views.pack(BatchRunner.text(req, "id", null), packer.pack(q, o));
     };
   }
@@ -135,6 +144,14 @@ final class PackCommand implements Callable<Integer> {
       return PromptTemplate.byName(name);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("field 'template': " + e.getMessage());
+    }
+  }
+
+  private static OrderMode parseOrder(String value, String where) {
+    try {
+      return OrderMode.parse(value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(where + ": " + e.getMessage());
     }
   }
 
@@ -183,8 +200,13 @@ final class PackCommand implements Callable<Integer> {
     String strategy;
 
     @Option(names = "--order", defaultValue = "lost-in-the-middle",
-        description = "lost-in-the-middle, score or source. Default: ${DEFAULT-VALUE}.")
+        description = "lost-in-the-middle, score, source (grouped by document), topic (grouped by topic) or position"
+            + " (reading order: documents by date, then passages by offset). Default: ${DEFAULT-VALUE}.")
     String order;
+
+    @Option(names = "--repeat-key", description = "Repeat the strongest source's best sentence under its label after the"
+        + " sources, before the question (paid from the budget). Default: off.")
+    boolean repeatKey;
 
     @Option(names = "--template", paramLabel = "NAME|FILE",
         description = "en, pt, json (JSON claims by the query's language), json-en, json-pt, or a template file"
@@ -231,6 +253,14 @@ final class PackCommand implements Callable<Integer> {
             + " comma-separated choice of email, phone, card, iban, ip, cpf, cnpj. Default: off.")
     String redactPii;
 
+    private static OrderMode parseOrderFlag(String value) {
+      try {
+        return OrderMode.parse(value);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("--order: " + e.getMessage());
+      }
+    }
+
     PackOptions options() {
       if (budget != null && preset != null) throw new UsageException("give --budget or --preset, not both");
       int b = budget != null ? budget : Budgets.preset(preset != null ? preset : "medium");
@@ -238,7 +268,7 @@ final class PackCommand implements Callable<Integer> {
       int perSignal = Math.max(1, Math.min(RetrievalOptions.MAX_K, (k + 1) / 2));
       RetrievalOptions r = new RetrievalOptions(RetrievalMode.parse(mode), k, perSignal, perSignal);
       PackOptions o = PackOptions.defaults().withBudget(b).withRetrieval(r)
-          .withStrategy(Strategy.parse(strategy)).withOrder(OrderMode.parse(order))
+          .withStrategy(Strategy.parse(strategy)).withOrder(parseOrderFlag(order))
           .withDedup(!noDedup).withReorder(!noReorder).withMmr(!noMmr).withRerank(!noRerank)
           .withCompress(!noCompress);
       if (!(mmrLambda >= 0 && mmrLambda <= 1)) throw new UsageException("--mmr-lambda must be in [0, 1], was " + mmrLambda);
@@ -249,6 +279,7 @@ final class PackCommand implements Callable<Integer> {
         throw new UsageException("--injection: " + e.getMessage());
       }
       if (template != null) o = o.withTemplate(template(template));
+      if (repeatKey) o = o.withRepeatKey(true);
       if (redactPii != null) {
         try {
           o = o.withRedactPii(RedactionOptions.parse(redactPii));

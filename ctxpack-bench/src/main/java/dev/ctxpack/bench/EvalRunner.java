@@ -163,7 +163,8 @@ public final class EvalRunner implements Callable<Integer> {
       Map.entry("chunking", dev.ctxpack.bench.chunking.ChunkingBench::run),
       Map.entry("tools", dev.ctxpack.bench.tools.ToolEval::run),
       Map.entry("memory", dev.ctxpack.bench.memory.MemoryEval::run),
-      Map.entry("history", dev.ctxpack.bench.memory.HistoryEval::run));
+      Map.entry("history", dev.ctxpack.bench.memory.HistoryEval::run),
+      Map.entry("order", dev.ctxpack.bench.order.OrderEval::run));
 
   public static void main(String[] args) {
     var other = args.length > 0 ? OTHER_EVALS.get(args[0]) : null;

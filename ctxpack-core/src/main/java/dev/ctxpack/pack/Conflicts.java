@@ -132,8 +132,9 @@ public final class Conflicts {
 
   /**
    * Moves the newer passage of every dated pair into the stronger of the two positions they hold
-   * (lost-in-the-middle: first, last, second, second to last...; otherwise earlier), recording each
-   * swap in {@code trace}.
+   * (lost-in-the-middle: first, last, second, second to last...; position: later, nearer the question,
+   * which its date order already gives a dated pair; otherwise earlier), recording each swap in
+   * {@code trace}.
    */
   public static List<Passage> preferNewer(List<Passage> ordered, List<Found> found, OrderMode mode, Trace trace) {
     List<Passage> out = new ArrayList<>(ordered);
@@ -154,6 +155,7 @@ public final class Conflicts {
 
   /** 0 for the strongest position. */
   static int strength(int i, int n, OrderMode mode) {
+    if (mode == OrderMode.POSITION) return n - 1 - i; // reading order: the newer is read last
     if (mode != OrderMode.LOST_IN_THE_MIDDLE) return i;
     int front = (n + 1) / 2; // lost-in-the-middle fills ranks 1, 3, 5... from the front
     return i < front ? 2 * i : 2 * (n - 1 - i) + 1;

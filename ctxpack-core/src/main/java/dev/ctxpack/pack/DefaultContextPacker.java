@@ -23,6 +23,7 @@ import dev.ctxpack.model.Source;
 import dev.ctxpack.model.SourceConflict;
 import dev.ctxpack.model.Trace;
 import dev.ctxpack.order.DefaultOrderer;
+import dev.ctxpack.order.OrderMode;
 import dev.ctxpack.order.Orderer;
 import dev.ctxpack.retrieve.Retriever;
 import dev.ctxpack.select.GreedySelector;
@@ -68,7 +69,10 @@ import java.util.Objects;
  *       look-alikes, flag instruction-like spans, on the redacted text; under quarantine, flagged
  *       passages were already dropped before selection) and render ({@link PromptRenderer}) with the
  *       request's boundary token;
- *   <li>count the whole prompt exactly and, while it is over the limit, drop the weakest passage;
+ *   <li>with {@link PackOptions#repeatKey()} on, repeat the strongest source's best sentence after the
+ *       SOURCES block under its label ({@code KeyPassage}; room for it was set aside before selection);
+ *   <li>count the whole prompt exactly and, while it is over the limit, drop the weakest passage (with
+ *       one passage left, the repeated key goes first);
  *   <li>report the budget per component, the one-step plan, and the trace.
  * </ol>
  *
@@ -127,6 +131,11 @@ public final class DefaultContextPacker implements ContextPacker {
     boolean rerank = o.rerank() && reranker != null;
     SourceRedactor pii = SourceRedactor.of(o.redactPii());
     if (pii.on()) head.add("options", "configure", "pii", List.of(), "", 0, "redact PII: " + o.redactPii().describe());
+    KeyPassage keys = o.repeatKey() ? new KeyPassage(compressor, renderer, guard, query, template.language(), o.injection()) : null;
+    if (keys != null) {
+      head.add("options", "configure", "repeat-key", List.of(), "", 0,
+          "repeat the strongest source's best sentence (at most " + KeyPassage.MAX_TOKENS + " tokens) before the question");
+    }
     head.add("options", "configure", "defaults", List.of(), "", 0,
         "budget=" + o.budget() + ", limit=" + limit + ", reserve=" + o.reserve()
             + o.model().map(m -> ", model=" + m.name()).orElse("") + ", tokenizer=" + tok.name()
@@ -141,6 +150,8 @@ public final class DefaultContextPacker implements ContextPacker {
     InjectionPolicy policy = o.injection();
     int base = tok.count(renderer.render(template, query, List.of(), policy).prompt());
     if (base > limit) throw new BudgetTooSmallException(limit, base);
+    // The evidence budget: what the fixed part leaves, less the room set aside for a repeated key.
+    int evidence = limit - base - (keys == null ? 0 : Math.min(keys.reserve(tok), limit - base));
     String tag = policy == InjectionPolicy.OFF ? "source" : "source-3fa2c19b04de";
     // Cost each passage as a rendered block with a two-digit label (the common case), redacted and
     // guarded as it will be (a typical boundary token); the exact count of the whole prompt below
@@ -155,16 +166,17 @@ public final class DefaultContextPacker implements ContextPacker {
     Trace trace;
     List<Passage> selected;
     Clock clock = new Clock();
+    Memo memo;
     while (true) {
       trace = new Trace();
       for (var d : head.decisions()) trace.add(d);
       List<Candidate> candidates = retriever.retrieve(query, r, trace);
       clock.lap("retrieve");
-      Memo memo = new Memo(vectors);
+      memo = new Memo(vectors);
       List<Passage> passages = evidence(query, candidates, o, rerank, tok, memo, trace, clock);
       if (policy == InjectionPolicy.QUARANTINE) passages = quarantine(passages, tok, trace);
       Trace selection = new Trace();
-      int draw = o.compress() ? (int) Math.min(Integer.MAX_VALUE, (long) OVERSUBSCRIBE * (limit - base)) : limit - base;
+      int draw = o.compress() ? (int) Math.min(Integer.MAX_VALUE, (long) OVERSUBSCRIBE * evidence) : evidence;
       selected = o.mmr()
           ? new MmrSelector(o.mmrLambda(), memo.vectors(passages)).select(passages, draw, cost, selection)
           : new GreedySelector().select(passages, draw, cost, selection);
@@ -189,13 +201,14 @@ public final class DefaultContextPacker implements ContextPacker {
 
     Map<String, List<Source.Dropped>> cut = new HashMap<>();
     if (o.compress() && !selected.isEmpty()) {
-      selected = compress(query, selected, limit - base, cost, tok, trace, cut, policy);
+      selected = compress(query, selected, evidence, cost, tok, trace, cut, policy);
       clock.lap("compress");
     }
     List<Conflicts.Found> conflicts = new Conflicts().detect(selected, trace.decisions(), !pii.on());
     List<Passage> ordered = selected;
     if (o.reorder()) {
-      ordered = Conflicts.preferNewer(orderer.order(selected, o.order(), trace), conflicts, o.order(), trace);
+      Map<String, float[]> topicVectors = o.order() == OrderMode.TOPIC ? memo.vectors(selected) : Map.of();
+      ordered = Conflicts.preferNewer(orderer.order(selected, o.order(), topicVectors, trace), conflicts, o.order(), trace);
       clock.lap("order");
     }
     List<Passage> kept = new ArrayList<>(ordered);
@@ -208,16 +221,35 @@ public final class DefaultContextPacker implements ContextPacker {
         rendered = new PromptRenderer.Rendered(rendered.instructions() + rendered.sources() + note + rendered.query(),
             rendered.instructions(), rendered.sources() + note, rendered.query());
       }
+      KeyPassage.Key key = keys == null ? null : keys.of(kept, sources, renderer.tag(query, sources, policy)).orElse(null);
+      if (key != null) { // after the SOURCES block and the conflict lines, before the question
+        rendered = new PromptRenderer.Rendered(rendered.instructions() + rendered.sources() + key.block() + rendered.query(),
+            rendered.instructions(), rendered.sources() + key.block(), rendered.query());
+      }
       int used = tok.count(rendered.prompt());
       if (used <= limit) {
         pii.record(sources, trace);
         trace = pii.scrub(trace);
         guardTrace(sources, trace);
         Conflicts.record(disagree, trace);
+        int keyTokens = key == null ? 0 : tok.count(key.block());
+        if (key != null) KeyPassage.record(key, keyTokens, trace);
+        if (keys != null && key == null && !sources.isEmpty()) {
+          trace.add("order", "skip", "repeat-key:none", List.of(), "", 0,
+              "no sentence of the strongest source could be repeated (none scored, or its text holds the fence)");
+        }
         ContextPackage done = finish(query, rendered, sources, used, limit, o, tok, trace, disagree);
+        if (key != null) done = KeyPassage.withKeyComponent(done, keyTokens);
         clock.lap("render");
         clock.report(stages);
         return done;
+      }
+      if (key != null && kept.size() == 1) { // the last source stays; its repeat goes
+        keys = null;
+        trace.add("order", "skip", "repeat-key:budget", List.of(key.source().label(), key.source().passage()), "", 0,
+            "the rendered prompt counted " + used + " tokens with the repeated key, over the limit of " + limit
+                + "; the key is left out rather than the last source");
+        continue;
       }
       Passage weakest = kept.stream()
           .min(Comparator.comparingDouble(Passage::score).thenComparing(Passage::id, Comparator.reverseOrder()))

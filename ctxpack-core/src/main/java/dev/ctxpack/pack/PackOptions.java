@@ -15,7 +15,9 @@ import java.util.Optional;
  * mmrLambda} is MMR's relevance weight (1 = by score alone); {@code compress} runs query-aware
  * extractive compression on the selected passages; {@code redactPii} the kinds of PII replaced by
  * placeholders in the sources (off by default). {@code injection} is what happens to retrieved
- * text that looks like instructions ({@link InjectionPolicy}; flag by default).
+ * text that looks like instructions ({@link InjectionPolicy}; flag by default). {@code repeatKey}
+ * repeats the strongest source's best sentence after the SOURCES block, under its label, paid from
+ * the budget (off by default).
  */
 public record PackOptions(
     int budget,
@@ -32,7 +34,8 @@ public record PackOptions(
     double mmrLambda,
     boolean compress,
     RedactionOptions redactPii,
-    InjectionPolicy injection) {
+    InjectionPolicy injection,
+    boolean repeatKey) {
 
   public PackOptions {
     if (budget <= 0 || budget > Budgets.MAX) {
@@ -59,7 +62,7 @@ public record PackOptions(
   public static PackOptions defaults() {
     return new PackOptions(Budgets.MEDIUM, 0, Optional.empty(), RetrievalOptions.defaults(), Strategy.STUFF,
         OrderMode.LOST_IN_THE_MIDDLE, Optional.empty(), true, true, true, true, MmrSelector.DEFAULT_LAMBDA, true,
-        RedactionOptions.off(), InjectionPolicy.FLAG);
+        RedactionOptions.off(), InjectionPolicy.FLAG, false);
   }
 
   /** The prompt's token limit: the budget, capped by the model's usable window less the reserve. */
@@ -68,65 +71,71 @@ public record PackOptions(
   }
 
   public PackOptions withBudget(int b) {
-    return new PackOptions(b, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, mmr, mmrLambda, compress, redactPii, injection);
+    return new PackOptions(b, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, mmr, mmrLambda, compress, redactPii, injection, repeatKey);
   }
 
   public PackOptions withRetrieval(RetrievalOptions r) {
-    return new PackOptions(budget, reserve, model, r, strategy, order, template, dedup, reorder, rerank, mmr, mmrLambda, compress, redactPii, injection);
+    return new PackOptions(budget, reserve, model, r, strategy, order, template, dedup, reorder, rerank, mmr, mmrLambda, compress, redactPii, injection, repeatKey);
   }
 
   public PackOptions withModel(ModelProfile m, int reserveTokens) {
     return new PackOptions(budget, reserveTokens, Optional.of(m), retrieval, strategy, order, template, dedup, reorder,
-        rerank, mmr, mmrLambda, compress, redactPii, injection);
+        rerank, mmr, mmrLambda, compress, redactPii, injection, repeatKey);
   }
 
   public PackOptions withOrder(OrderMode o) {
-    return new PackOptions(budget, reserve, model, retrieval, strategy, o, template, dedup, reorder, rerank, mmr, mmrLambda, compress, redactPii, injection);
+    return new PackOptions(budget, reserve, model, retrieval, strategy, o, template, dedup, reorder, rerank, mmr, mmrLambda, compress, redactPii, injection, repeatKey);
   }
 
   public PackOptions withTemplate(PromptTemplate t) {
     return new PackOptions(budget, reserve, model, retrieval, strategy, order, Optional.ofNullable(t), dedup, reorder,
-        rerank, mmr, mmrLambda, compress, redactPii, injection);
+        rerank, mmr, mmrLambda, compress, redactPii, injection, repeatKey);
   }
 
   public PackOptions withDedup(boolean on) {
-    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, on, reorder, rerank, mmr, mmrLambda, compress, redactPii, injection);
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, on, reorder, rerank, mmr, mmrLambda, compress, redactPii, injection, repeatKey);
   }
 
   public PackOptions withReorder(boolean on) {
-    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, on, rerank, mmr, mmrLambda, compress, redactPii, injection);
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, on, rerank, mmr, mmrLambda, compress, redactPii, injection, repeatKey);
   }
 
   public PackOptions withStrategy(Strategy s) {
-    return new PackOptions(budget, reserve, model, retrieval, s, order, template, dedup, reorder, rerank, mmr, mmrLambda, compress, redactPii, injection);
+    return new PackOptions(budget, reserve, model, retrieval, s, order, template, dedup, reorder, rerank, mmr, mmrLambda, compress, redactPii, injection, repeatKey);
   }
 
   public PackOptions withRerank(boolean on) {
-    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, on, mmr, mmrLambda, compress, redactPii, injection);
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, on, mmr, mmrLambda, compress, redactPii, injection, repeatKey);
   }
 
   public PackOptions withMmr(boolean on) {
-    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, on, mmrLambda, compress, redactPii, injection);
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, on, mmrLambda, compress, redactPii, injection, repeatKey);
   }
 
   public PackOptions withMmrLambda(double lambda) {
-    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, mmr, lambda, compress, redactPii, injection);
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, mmr, lambda, compress, redactPii, injection, repeatKey);
   }
 
   public PackOptions withCompress(boolean on) {
     return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, mmr,
-        mmrLambda, on, redactPii, injection);
+        mmrLambda, on, redactPii, injection, repeatKey);
   }
 
   /** With the kinds of PII to redact ({@link RedactionOptions#off()} for none). */
   public PackOptions withRedactPii(RedactionOptions r) {
     return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, mmr,
-        mmrLambda, compress, r, injection);
+        mmrLambda, compress, r, injection, repeatKey);
   }
 
   /** With {@code p} as the injection policy ({@link InjectionPolicy#OFF} for none). */
   public PackOptions withInjection(InjectionPolicy p) {
     return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, mmr,
-        mmrLambda, compress, redactPii, p);
+        mmrLambda, compress, redactPii, p, repeatKey);
+  }
+
+  /** With the key passage repeated after the SOURCES block, or not. */
+  public PackOptions withRepeatKey(boolean on) {
+    return new PackOptions(budget, reserve, model, retrieval, strategy, order, template, dedup, reorder, rerank, mmr,
+        mmrLambda, compress, redactPii, injection, on);
   }
 }

@@ -52,6 +52,17 @@ public final class PromptRenderer {
   }
 
   /**
+   * The fence tag {@link #render(PromptTemplate, String, List, InjectionPolicy)} gives these sources:
+   * {@link #fenceTag} under {@code OFF}, else {@code source-} and the request's boundary token.
+   */
+  public String tag(String query, List<Source> sources, InjectionPolicy policy) {
+    if (policy == InjectionPolicy.OFF) return fenceTag(sources);
+    List<Source> guarded = sources.stream()
+        .map(s -> s.guard().promptText() == null ? InjectionGuard.defaults().guard(s, policy) : s).toList();
+    return "source-" + InjectionGuard.boundary(query, guarded);
+  }
+
+  /**
    * The guarded block of one source (its guard report's prompt text, after a warning line in
    * {@code language} when it was flagged), without the trailing newline.
    */
