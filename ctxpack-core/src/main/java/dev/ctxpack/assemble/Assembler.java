@@ -283,7 +283,10 @@ public final class Assembler {
     return c.tokens();
   }
 
-  /** Packs the query into {@code grant} tokens of evidence; the packed prompt replaces the bare query as the final message. */
+  /**
+   * Packs the query into at most {@code grant} tokens of evidence, and no more than its retrieval
+   * budget; the packed prompt replaces the bare query as the final message.
+   */
   private int evidence(Work w, int grant) throws IOException {
     Optional<PackOptions> o = w.r.retrieval();
     if (o.isEmpty() || !w.sendQuery) return 0;
@@ -293,7 +296,9 @@ public final class Assembler {
       return 0;
     }
     int q = w.tok.count(w.r.query());
-    int budget = (int) Math.min(Budgets.MAX, (long) grant + q);
+    // The grant may hold all the window's free room; the evidence asks for its retrieval budget only,
+    // since pack fills whatever budget it is given.
+    int budget = (int) Math.min(Budgets.MAX, (long) Math.min(grant, w.need.get(Component.EVIDENCE)) + q);
     ContextPackage p;
     try {
       p = packer.pack(w.r.query(), o.get().withBudget(budget).withModel(w.r.model(), 0));

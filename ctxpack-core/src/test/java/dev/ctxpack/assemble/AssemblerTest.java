@@ -7,6 +7,7 @@ import static dev.ctxpack.assemble.AssembleFixtures.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Decision;
 import dev.ctxpack.pack.PackOptions;
 import dev.ctxpack.token.ModelProfile;
@@ -254,6 +255,15 @@ class AssemblerTest {
     Assembly out = a.assemble(AssembleRequest.builder(gpt4o).query("How are beans roasted?")
         .retrieval(PackOptions.defaults()).limit(Component.EVIDENCE, ComponentLimit.defaults(Component.EVIDENCE).withCap(260)).build());
     assertThat(out.budget().get(Component.EVIDENCE)).isPositive().isLessThanOrEqualTo(260);
+    // A large free window does not inflate the evidence past its retrieval budget.
+    List<Candidate> many = new ArrayList<>();
+    for (int i = 0; i < 60; i++) {
+      many.add(AssembleFixtures.candidate("k" + i, "doc" + i, 0, "Roast batch " + i + " reached " + (180 + i)
+          + " degrees after " + (8 + i % 7) + " minutes, and the beans were cooled in a tray for " + (2 + i % 4) + " minutes.", 1.0 - i / 100.0));
+    }
+    Assembly capped = Assembler.builder().packer(packer(many)).build().assemble(AssembleRequest.builder(gpt4o)
+        .query("How long are beans roasted?").retrieval(PackOptions.defaults().withBudget(500)).build());
+    assertThat(capped.budget().get(Component.EVIDENCE)).isPositive().isLessThanOrEqualTo(500);
     String last = out.messages().get(out.messages().size() - 1).turn().content();
     out.evidence().orElseThrow().sources().forEach(s -> assertThat(last).contains("id=\"" + s.label() + "\""));
     assertThat(out.trace().stream().map(Decision::stage)).contains("options", "render", "assemble");
