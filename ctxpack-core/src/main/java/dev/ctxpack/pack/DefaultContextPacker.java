@@ -72,6 +72,16 @@ import java.util.Objects;
  *   <li>report the budget per component, the one-step plan, and the trace.
  * </ol>
  *
+ * <p>With a plan strategy ({@link Strategy#MAP_REDUCE}, {@link Strategy#REFINE}, {@link
+ * Strategy#TREE}), step 6 draws and compresses to {@code maxCalls - 1} prompts' worth of evidence
+ * instead of one, and steps 8 to 10 become {@link PlanBuilder}: the labelled sources laid out as calls
+ * that each fit the limit, the weakest passage dropped while the plan needs more than {@code
+ * maxCalls} calls. With {@link PackOptions#fallback()} set, a stuff request whose relevant evidence
+ * cannot fit (after step 7: the instructions, the query, and every on-topic sentence compression kept
+ * or cut only for room, with their passages' blocks, count more than the limit) is packed again as
+ * that plan, and says why ({@link ContextPackage#fallback()}, a {@code pack}/{@code fallback} trace
+ * line). {@link #executor} runs a plan.
+ *
  * Every stage comes in through the {@link Builder}; each can be switched off by {@link PackOptions}.
  * Thread-safe if its stages are.
  */
@@ -115,10 +125,7 @@ public final class DefaultContextPacker implements ContextPacker {
   @Override
   public ContextPackage pack(String query, PackOptions o) throws IOException {
     if (query == null || query.isBlank()) throw new IllegalArgumentException("query must not be empty");
-    if (o.strategy() != Strategy.STUFF) {
-      throw new UnsupportedOperationException(
-          "strategy " + o.strategy().key() + " is not available in this version: use stuff");
-    }
+    boolean planned = o.strategy() != Strategy.STUFF;
     Trace head = new Trace();
     Tokenizer tok = o.model().map(m -> m.tokenizerInstance()).orElse(tokenizer);
     int limit = o.limit();
@@ -151,6 +158,9 @@ public final class DefaultContextPacker implements ContextPacker {
         : p -> guardedCost.computeIfAbsent(p.id() + '\u0000' + p.text(),
             k -> tok.count(renderer.block(guard.guard(pii.one(toSource(p, "S10")), policy), tag, template.language())) + 1);
 
+    // A plan gathers what maxCalls - 1 prompts hold (one call is left for the step that answers).
+    int evidence = planned ? (int) Math.min(Integer.MAX_VALUE / OVERSUBSCRIBE, (long) (o.maxCalls() - 1) * (limit - base))
+        : limit - base;
     RetrievalOptions r = o.retrieval();
     Trace trace;
     List<Passage> selected;
@@ -164,7 +174,7 @@ public final class DefaultContextPacker implements ContextPacker {
       List<Passage> passages = evidence(query, candidates, o, rerank, tok, memo, trace, clock);
       if (policy == InjectionPolicy.QUARANTINE) passages = quarantine(passages, tok, trace);
       Trace selection = new Trace();
-      int draw = o.compress() ? (int) Math.min(Integer.MAX_VALUE, (long) OVERSUBSCRIBE * (limit - base)) : limit - base;
+      int draw = o.compress() ? (int) Math.min(Integer.MAX_VALUE, (long) OVERSUBSCRIBE * evidence) : evidence;
       selected = o.mmr()
           ? new MmrSelector(o.mmrLambda(), memo.vectors(passages)).select(passages, draw, cost, selection)
           : new GreedySelector().select(passages, draw, cost, selection);
@@ -189,8 +199,13 @@ public final class DefaultContextPacker implements ContextPacker {
 
     Map<String, List<Source.Dropped>> cut = new HashMap<>();
     if (o.compress() && !selected.isEmpty()) {
-      selected = compress(query, selected, limit - base, cost, tok, trace, cut, policy);
+      Compressed c = compress(query, selected, evidence, cost, tok, trace, cut, policy);
+      selected = c.passages();
       clock.lap("compress");
+      // Cannot fit: the relevant evidence (what compression kept or cut only for room, with its blocks, the
+      // instructions and the query) needs more than the limit. Numbers compression computed anyway.
+      int relevant = base + c.relevantTokens();
+      if (!planned && o.fallback() != Strategy.STUFF && relevant > limit) return fallback(query, o, relevant, limit);
     }
     List<Conflicts.Found> conflicts = new Conflicts().detect(selected, trace.decisions(), !pii.on());
     List<Passage> ordered = selected;
@@ -198,6 +213,7 @@ public final class DefaultContextPacker implements ContextPacker {
       ordered = Conflicts.preferNewer(orderer.order(selected, o.order(), trace), conflicts, o.order(), trace);
       clock.lap("order");
     }
+    if (planned) return plan(query, o, template, tok, ordered, cut, conflicts, pii, trace, clock);
     List<Passage> kept = new ArrayList<>(ordered);
     while (true) {
       List<Source> sources = pii.all(label(kept, cut)).stream().map(s -> guard.guard(s, policy)).toList();
@@ -227,6 +243,87 @@ public final class DefaultContextPacker implements ContextPacker {
           "the rendered prompt counted " + used + " tokens, over the limit of " + limit
               + "; dropped the weakest passage");
     }
+  }
+
+  /**
+   * The stuff request {@code o} as a plan of {@code o.fallback()}: packed again with that strategy,
+   * the reason first in its trace and in {@link ContextPackage#fallback()}.
+   */
+  private ContextPackage fallback(String query, PackOptions o, int relevant, int limit) throws IOException {
+    Strategy to = o.fallback();
+    ContextPackage p = pack(query, o.withStrategy(to).withFallback(Strategy.STUFF));
+    String reason = "the relevant evidence needs " + relevant + " tokens in one prompt (the instructions and query, and"
+        + " the on-topic sentences compression kept or cut only for room, with their blocks), over the limit of " + limit
+        + ": planned as " + to.key() + " in " + p.plan().size() + " calls";
+    Trace t = new Trace();
+    t.add("pack", "fallback", "stuff:cannot-fit", List.of(), to.key(), 0, reason);
+    for (var d : p.trace()) t.add(d);
+    return new ContextPackage(p.query(), p.prompt(), p.sources(), p.budget(), p.plan(), t.decisions(), p.conflicts(),
+        p.strategy(), new ContextPackage.Fallback(Strategy.STUFF.key(), to.key(), relevant, limit, reason));
+  }
+
+  /**
+   * Lays the ordered passages out as {@code o.strategy()}'s plan ({@link PlanBuilder}): a passage too
+   * large for any call alone is dropped, and while the plan needs more than {@code o.maxCalls()}
+   * calls the weakest passage is dropped, each with a trace line.
+   */
+  private ContextPackage plan(String query, PackOptions o, PromptTemplate template, Tokenizer tok, List<Passage> ordered,
+      Map<String, List<Source.Dropped>> cut, List<Conflicts.Found> conflicts, SourceRedactor pii, Trace trace, Clock clock) {
+    InjectionPolicy policy = o.injection();
+    int limit = o.limit();
+    List<Passage> kept = new ArrayList<>(ordered);
+    PlanBuilder builder = new PlanBuilder(tok, renderer, template, policy, query, limit, o.reserve());
+    while (true) {
+      List<Source> sources = pii.all(label(kept, cut)).stream().map(s -> guard.guard(s, policy)).toList();
+      List<SourceConflict> disagree = Conflicts.label(conflicts, sources);
+      String note = Conflicts.note(disagree, template.language());
+      PlanBuilder.Built b = builder.build(o.strategy(), sources, note);
+      if (!b.tooLarge().isEmpty()) {
+        for (String label : b.tooLarge()) {
+          Passage p = kept.get(Integer.parseInt(label.substring(1)) - 1);
+          trace.add("plan", "drop", "plan:too-large", List.of(p.id()), "", tok.count(p.text()),
+              "its block alone does not fit a call of " + limit + " tokens with the step's instructions and the query");
+        }
+        List<Passage> left = new ArrayList<>();
+        for (int i = 0; i < kept.size(); i++) if (!b.tooLarge().contains("S" + (i + 1))) left.add(kept.get(i));
+        kept = left;
+        continue;
+      }
+      if (b.steps().size() > o.maxCalls() && !kept.isEmpty()) {
+        Passage weakest = kept.stream()
+            .min(Comparator.comparingDouble(Passage::score).thenComparing(Passage::id, Comparator.reverseOrder()))
+            .orElseThrow();
+        kept.remove(weakest);
+        trace.add("plan", "drop", "plan:max-calls", List.of(weakest.id()), "", tok.count(weakest.text()),
+            "the plan needed " + b.steps().size() + " calls, over the most of " + o.maxCalls() + "; dropped the weakest passage");
+        continue;
+      }
+      pii.record(sources, trace);
+      trace = pii.scrub(trace);
+      guardTrace(sources, trace);
+      Conflicts.record(disagree, trace);
+      int used = 0;
+      for (PlanStep st : b.steps()) {
+        used = Math.max(used, st.tokens());
+        trace.add("plan", st.kind(), o.strategy().key(), st.sees(), "step:" + st.step(), 0,
+            "step " + st.step() + " (" + st.kind() + ") sees " + String.join(", ", st.sees()) + "; " + st.tokens()
+                + " tokens with its inputs at their bounds" + (st.maxOutput() > 0 ? ", output at most " + st.maxOutput() + " tokens" : ""));
+      }
+      List<String> labels = sources.stream().map(Source::label).toList();
+      trace.add("render", "render", o.strategy().key(), labels, "", 0, sources.size() + " sources in a plan of "
+          + b.steps().size() + " calls, the largest " + used + " of " + limit + " tokens");
+      BudgetReport budget = new BudgetReport(limit, used, o.reserve(), b.largestByComponent());
+      List<PlanStep> steps = b.steps();
+      clock.lap("render");
+      clock.report(stages);
+      return new ContextPackage(query, steps.get(steps.size() - 1).prompt(), sources, budget, steps, trace.decisions(),
+          disagree, o.strategy().key(), null);
+    }
+  }
+
+  /** An executor of this packer's plans: {@code llm} (or offline, with this packer's compressor, when null). */
+  public PlanExecutor executor(dev.ctxpack.llm.LlmClient llm, PackOptions o) {
+    return new PlanExecutor(llm, compressor, o.model().map(m -> m.tokenizerInstance()).orElse(tokenizer));
   }
 
   /** Drops every passage with an instruction-like span, each recorded with its rules and where they matched. */
@@ -282,13 +379,14 @@ public final class DefaultContextPacker implements ContextPacker {
    * its kept spans as pieces at their document offsets; a passage left with nothing is dropped. The
    * spans dropped from each passage go into {@code cut}, by passage id, for its source to show.
    */
-  private List<Passage> compress(String query, List<Passage> selected, int evidence, ToIntFunction<Passage> cost,
+  private Compressed compress(String query, List<Passage> selected, int evidence, ToIntFunction<Passage> cost,
       Tokenizer tok, Trace trace, Map<String, List<Source.Dropped>> cut, InjectionPolicy policy) throws IOException {
     List<CompressInput> inputs = new ArrayList<>(selected.size());
     int overhead = 0;
     int textTokens = 0;
     // Under datamark a text costs more in the prompt than plain: the compressor's plain budget is scaled by that.
     long markedTokens = 0;
+    Map<String, Integer> blockOverhead = new HashMap<>();
     for (Passage p : selected) {
       List<CompressInput.Part> parts = new ArrayList<>(p.pieces().size());
       for (Passage.Piece piece : p.pieces()) parts.add(new CompressInput.Part(piece.text(), piece.docId(), piece.span().start()));
@@ -298,14 +396,16 @@ public final class DefaultContextPacker implements ContextPacker {
       textTokens += text;
       int inPrompt = policy == InjectionPolicy.DATAMARK ? tok.count(guard.inspect(p.text(), p.pieces(), policy).promptText()) : text;
       markedTokens += inPrompt;
-      overhead += Math.max(0, cost.applyAsInt(p) - inPrompt);
+      int own = Math.max(0, cost.applyAsInt(p) - inPrompt);
+      blockOverhead.put(p.id(), own);
+      overhead += own;
     }
     int budget = evidence - overhead;
     if (markedTokens > textTokens && budget > 0) budget = (int) ((long) budget * textTokens / markedTokens);
     if (budget <= 0) {
       trace.add("compress", "skip", "budget:blocks", List.of(), "", 0,
           "the blocks' labels and metadata alone take " + overhead + " of " + evidence + " tokens; nothing compressed");
-      return selected;
+      return new Compressed(selected, 0);
     }
     Compression c = compressor.compress(query, inputs, CompressOptions.budget(budget));
     Map<String, Compression.Compressed> kept = new HashMap<>();
@@ -313,7 +413,13 @@ public final class DefaultContextPacker implements ContextPacker {
     Map<String, Passage> byId = new HashMap<>();
     for (Passage p : selected) byId.put(p.id(), p);
     Map<String, Map<String, Integer>> reasons = new LinkedHashMap<>();
+    int roomless = 0; // on-topic sentences cut only for room
+    java.util.Set<String> relevantPassages = new java.util.HashSet<>(kept.keySet());
     for (Compression.Dropped d : c.dropped()) {
+      if (d.reason() == dev.ctxpack.compress.DropReason.BUDGET) {
+        roomless += d.tokens();
+        relevantPassages.add(d.id());
+      }
       Passage p = byId.get(d.id());
       Passage.Piece piece = p.pieces().get(d.span().part());
       int start = piece.span().start() + d.span().start();
@@ -349,8 +455,17 @@ public final class DefaultContextPacker implements ContextPacker {
     trace.add("compress", "summary", compressorId(), List.of(), "", Math.max(0, textTokens - c.tokensOut()),
         "text of " + selected.size() + " passages: " + textTokens + " -> " + c.tokensOut() + " tokens (budget " + budget
             + " after " + overhead + " tokens of block overhead); " + out.size() + " passages keep text");
-    return out;
+    int relevant = c.tokensOut() + roomless;
+    for (String id : relevantPassages) relevant += blockOverhead.getOrDefault(id, 0);
+    return new Compressed(out, relevant);
   }
+
+  /**
+   * What compression kept, and what the relevant evidence would take in one prompt without the
+   * instructions and query: the kept text, the on-topic sentences cut only for room, and the blocks of
+   * the passages holding either.
+   */
+  private record Compressed(List<Passage> passages, int relevantTokens) {}
 
   /** Conservative dedup, rerank, strict dedup: the ranked passages selection draws from. */
   private List<Passage> evidence(String query, List<Candidate> candidates, PackOptions o, boolean rerank,
