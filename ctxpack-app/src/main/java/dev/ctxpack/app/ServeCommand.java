@@ -73,6 +73,12 @@ final class ServeCommand implements Callable<Integer> {
           + " more get 503 busy at once. Default: ${DEFAULT-VALUE}.")
   int maxQueued;
 
+  @Option(names = "--llm", paramLabel = "openai:MODEL",
+      description = "The model a /v1/pack request with \"execute\": true calls, as pack --llm (URL and key from this"
+          + " process's CTXPACK_LLM_URL, CTXPACK_LLM_KEY or OPENAI_API_KEY; a request never names one). Default: none"
+          + " (execution runs offline).")
+  String llm;
+
   /** The index used when none is given, if it exists (a field so tests can point it elsewhere). */
   Path defaultIndex = Path.of(".ctxpack");
 
@@ -123,7 +129,7 @@ final class ServeCommand implements Callable<Integer> {
     Path path = given != null ? given : defaultIndex;
     Metrics metrics = new Metrics();
     ServeCollections.Defaults commands = new ServeCollections.Defaults(() -> defaults(new SearchCommand()),
-        () -> defaults(new PackCommand()), defaults(new IngestCommand(), "--embedder", embedder, "-"), metrics);
+        () -> llm == null ? defaults(new PackCommand()) : defaults(new PackCommand(), "--llm", llm), defaults(new IngestCommand(), "--embedder", embedder, "-"), metrics);
     java.util.function.Function<String, Embedder> perTenant = tenant -> Components.embedder(embedder);
     ServeCollections collections;
     if (t != null) {
