@@ -154,7 +154,8 @@ public final class EvalRunner implements Callable<Integer> {
       Map.entry("ablation", dev.ctxpack.bench.dedup.DistinctFacts::ablation),
       Map.entry("pii", dev.ctxpack.bench.pii.PiiEval::run),
       Map.entry("injection", dev.ctxpack.bench.injection.InjectionEval::run),
-      Map.entry("chunking", dev.ctxpack.bench.chunking.ChunkingBench::run));
+      Map.entry("chunking", dev.ctxpack.bench.chunking.ChunkingBench::run),
+      Map.entry("strategies", dev.ctxpack.bench.strategies.StrategiesEval::run));
 
   public static void main(String[] args) {
     var other = args.length > 0 ? OTHER_EVALS.get(args[0]) : null;
