@@ -77,8 +77,9 @@ import java.util.Objects;
  * instead of one, and steps 8 to 10 become {@link PlanBuilder}: the labelled sources laid out as calls
  * that each fit the limit, the weakest passage dropped while the plan needs more than {@code
  * maxCalls} calls. With {@link PackOptions#fallback()} set, a stuff request whose relevant evidence
- * cannot fit (after step 7: the instructions, the query, and every on-topic sentence compression kept
- * or cut only for room, with their passages' blocks, count more than the limit) is packed again as
+ * cannot fit (after step 7: the instructions, the query, the text compression kept and every sentence
+ * it cut only for room with a probability of holding the answer of at least {@value
+ * #FALLBACK_RELEVANCE}, with their passages' blocks, count more than the limit) is packed again as
  * that plan, and says why ({@link ContextPackage#fallback()}, a {@code pack}/{@code fallback} trace
  * line). {@link #executor} runs a plan.
  *
@@ -90,6 +91,11 @@ public final class DefaultContextPacker implements ContextPacker {
   public static final int MAX_REFILL_K = 320;
   /** With compression on, selection draws this many times the evidence budget for it to cut back. */
   public static final int OVERSUBSCRIBE = 2;
+  /**
+   * The fallback's relevance cutoff: a sentence compression cut for room counts as relevant evidence
+   * when its calibrated probability of holding the answer is at least this (more likely than not).
+   */
+  public static final double FALLBACK_RELEVANCE = 0.5;
 
   private final Retriever retriever;
   private final Tokenizer tokenizer;
@@ -252,8 +258,9 @@ public final class DefaultContextPacker implements ContextPacker {
   private ContextPackage fallback(String query, PackOptions o, int relevant, int limit) throws IOException {
     Strategy to = o.fallback();
     ContextPackage p = pack(query, o.withStrategy(to).withFallback(Strategy.STUFF));
-    String reason = "the relevant evidence needs " + relevant + " tokens in one prompt (the instructions and query, and"
-        + " the on-topic sentences compression kept or cut only for room, with their blocks), over the limit of " + limit
+    String reason = "the relevant evidence needs " + relevant + " tokens in one prompt (the instructions and query, the"
+        + " text compression kept and the sentences it cut only for room with p >= " + FALLBACK_RELEVANCE
+        + ", with their blocks), over the limit of " + limit
         + ": planned as " + to.key() + " in " + p.plan().size() + " calls";
     Trace t = new Trace();
     t.add("pack", "fallback", "stuff:cannot-fit", List.of(), to.key(), 0, reason);
@@ -413,10 +420,10 @@ public final class DefaultContextPacker implements ContextPacker {
     Map<String, Passage> byId = new HashMap<>();
     for (Passage p : selected) byId.put(p.id(), p);
     Map<String, Map<String, Integer>> reasons = new LinkedHashMap<>();
-    int roomless = 0; // on-topic sentences cut only for room
+    int roomless = 0; // relevant sentences cut only for room
     java.util.Set<String> relevantPassages = new java.util.HashSet<>(kept.keySet());
     for (Compression.Dropped d : c.dropped()) {
-      if (d.reason() == dev.ctxpack.compress.DropReason.BUDGET) {
+      if (d.reason() == dev.ctxpack.compress.DropReason.BUDGET && d.score() >= FALLBACK_RELEVANCE) {
         roomless += d.tokens();
         relevantPassages.add(d.id());
       }
@@ -462,8 +469,9 @@ public final class DefaultContextPacker implements ContextPacker {
 
   /**
    * What compression kept, and what the relevant evidence would take in one prompt without the
-   * instructions and query: the kept text, the on-topic sentences cut only for room, and the blocks of
-   * the passages holding either.
+   * instructions and query: the kept text, the sentences cut only for room whose probability of
+   * holding the answer is at least {@link #FALLBACK_RELEVANCE}, and the blocks of the passages holding
+   * either.
    */
   private record Compressed(List<Passage> passages, int relevantTokens) {}
 

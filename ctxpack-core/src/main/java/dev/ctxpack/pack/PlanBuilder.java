@@ -109,7 +109,7 @@ final class PlanBuilder {
     }
     List<String> tooLarge = new ArrayList<>();
     for (Source s : sources) {
-      if (!fitsAlone(strategy, s)) tooLarge.add(s.label());
+      if (!fitsAlone(strategy, s, sources)) tooLarge.add(s.label());
     }
     if (!tooLarge.isEmpty()) return new Built(List.of(), tooLarge, Map.of());
     List<Node> order = new ArrayList<>();
@@ -132,10 +132,10 @@ final class PlanBuilder {
     return steps(order);
   }
 
-  private boolean fitsAlone(Strategy strategy, Source s) {
+  private boolean fitsAlone(Strategy strategy, Source s, List<Source> all) {
     if (strategy == Strategy.REFINE) {
-      // Any group may carry a draft and end the plan: the source must fit so.
-      Node dummy = new Node("refine", List.of(), List.of(), null);
+      // Any group may carry a draft (naming, at most, every label) and end the plan: the source must fit so.
+      Node dummy = new Node("refine", all, List.of(), null);
       dummy.step = 1;
       return refineCost(new Node("refine", List.of(s), List.of(), dummy), draftShare()) <= limit;
     }
@@ -397,7 +397,22 @@ final class PlanBuilder {
   }
 
   private String open(Node child) {
-    return "<" + notesTag + " step=\"" + child.step + "\" sources=\"" + String.join(" ", child.labels()) + "\">\n";
+    return "<" + notesTag + " step=\"" + child.step + "\" sources=\"" + runs(child.labels()) + "\">\n";
+  }
+
+  /** Labels with consecutive runs written as ranges: {@code S1-S4 S7}. */
+  static String runs(List<String> labels) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < labels.size(); ) {
+      int first = Integer.parseInt(labels.get(i).substring(1));
+      int j = i;
+      while (j + 1 < labels.size() && Integer.parseInt(labels.get(j + 1).substring(1)) == first + (j + 1 - i)) j++;
+      if (sb.length() > 0) sb.append(' ');
+      sb.append(labels.get(i));
+      if (j > i) sb.append('-').append(labels.get(j));
+      i = j + 1;
+    }
+    return sb.toString();
   }
 
   private String question() {

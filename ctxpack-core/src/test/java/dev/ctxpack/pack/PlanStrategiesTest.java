@@ -150,6 +150,21 @@ class PlanStrategiesTest {
   }
 
   @Test
+  void everyStrategyFitsEveryCallAcrossBudgetsAndCallCaps() throws Exception {
+    List<Candidate> c = corpus(18, false);
+    for (Strategy s : List.of(Strategy.MAP_REDUCE, Strategy.REFINE, Strategy.TREE)) {
+      for (int budget : new int[] {420, 500, 650, 900, 1500}) {
+        for (int calls : new int[] {2, 8, 20}) {
+          ContextPackage p = packer(s == Strategy.TREE ? corpus(18, true) : c).pack(QUERY,
+              PackOptions.defaults().withBudget(budget).withStrategy(s).withMaxCalls(calls));
+          assertThat(p.plan().size()).as(s + "@" + budget + "/" + calls).isLessThanOrEqualTo(calls);
+          assertWellFormed(p, budget);
+        }
+      }
+    }
+  }
+
+  @Test
   void refineCarriesTheDraftForwardThroughEveryCall() throws Exception {
     ContextPackage p = plan(Strategy.REFINE, 700, corpus(16, false));
     assertWellFormed(p, 700);
