@@ -96,6 +96,8 @@ public final class DefaultContextPacker implements ContextPacker {
    * when its calibrated probability of holding the answer is at least this (more likely than not).
    */
   public static final double FALLBACK_RELEVANCE = 0.5;
+  /** A passage too large for any call of a plan is compressed further while its text keeps at least this many tokens. */
+  static final int MIN_PLAN_TEXT = 24;
 
   private final Retriever retriever;
   private final Tokenizer tokenizer;
@@ -219,7 +221,7 @@ public final class DefaultContextPacker implements ContextPacker {
       ordered = Conflicts.preferNewer(orderer.order(selected, o.order(), trace), conflicts, o.order(), trace);
       clock.lap("order");
     }
-    if (planned) return plan(query, o, template, tok, ordered, cut, conflicts, pii, trace, clock);
+    if (planned) return plan(query, o, template, tok, ordered, cut, conflicts, pii, trace, clock, cost);
     List<Passage> kept = new ArrayList<>(ordered);
     while (true) {
       List<Source> sources = pii.all(label(kept, cut)).stream().map(s -> guard.guard(s, policy)).toList();
@@ -271,11 +273,13 @@ public final class DefaultContextPacker implements ContextPacker {
 
   /**
    * Lays the ordered passages out as {@code o.strategy()}'s plan ({@link PlanBuilder}): a passage too
-   * large for any call alone is dropped, and while the plan needs more than {@code o.maxCalls()}
+   * large for any call alone is compressed to two thirds of its text (again while it does not fit) or,
+   * when too little would be left, dropped; and while the plan needs more than {@code o.maxCalls()}
    * calls the weakest passage is dropped, each with a trace line.
    */
   private ContextPackage plan(String query, PackOptions o, PromptTemplate template, Tokenizer tok, List<Passage> ordered,
-      Map<String, List<Source.Dropped>> cut, List<Conflicts.Found> conflicts, SourceRedactor pii, Trace trace, Clock clock) {
+      Map<String, List<Source.Dropped>> cut, List<Conflicts.Found> conflicts, SourceRedactor pii, Trace trace, Clock clock,
+      ToIntFunction<Passage> cost) throws IOException {
     InjectionPolicy policy = o.injection();
     int limit = o.limit();
     List<Passage> kept = new ArrayList<>(ordered);
@@ -286,13 +290,29 @@ public final class DefaultContextPacker implements ContextPacker {
       String note = Conflicts.note(disagree, template.language());
       PlanBuilder.Built b = builder.build(o.strategy(), sources, note);
       if (!b.tooLarge().isEmpty()) {
-        for (String label : b.tooLarge()) {
-          Passage p = kept.get(Integer.parseInt(label.substring(1)) - 1);
-          trace.add("plan", "drop", "plan:too-large", List.of(p.id()), "", tok.count(p.text()),
-              "its block alone does not fit a call of " + limit + " tokens with the step's instructions and the query");
-        }
+        // A passage too large for any call alone is compressed to two thirds of its block, again while it
+        // does not fit; one left with too little text is dropped.
         List<Passage> left = new ArrayList<>();
-        for (int i = 0; i < kept.size(); i++) if (!b.tooLarge().contains("S" + (i + 1))) left.add(kept.get(i));
+        for (int i = 0; i < kept.size(); i++) {
+          Passage p = kept.get(i);
+          if (!b.tooLarge().contains("S" + (i + 1))) {
+            left.add(p);
+            continue;
+          }
+          int block = cost.applyAsInt(p);
+          int text = tok.count(p.text());
+          Passage smaller = null;
+          if (o.compress() && text * 2 / 3 >= MIN_PLAN_TEXT) {
+            List<Passage> c = compress(query, List.of(p), block - text + text * 2 / 3, cost, tok, trace, cut, policy).passages();
+            if (!c.isEmpty() && tok.count(c.get(0).text()) < text) smaller = c.get(0);
+          }
+          if (smaller != null) {
+            left.add(smaller);
+          } else {
+            trace.add("plan", "drop", "plan:too-large", List.of(p.id()), "", text,
+                "its block alone does not fit a call of " + limit + " tokens with the step's instructions and the query");
+          }
+        }
         kept = left;
         continue;
       }
