@@ -154,16 +154,16 @@ class PackStrategiesCliTest {
   @Test
   void aStuffRequestThatCannotFitFallsBackToMapReduceUnlessTurnedOff() {
     CliRunner r = CliRunner.run("pack", "--index", index, "--format", "json", "-q", QUERY, "--mode", "bm25",
-        "--budget", "450");
+        "--budget", "600");
     assertThat(r.code()).as(r.err()).isZero();
     JsonNode p = r.json();
     assertThat(p.get("strategy").asText()).isEqualTo("map-reduce");
     assertThat(p.get("fallback").get("to").asText()).isEqualTo("map-reduce");
-    assertThat(p.get("fallback").get("relevantTokens").asInt()).isGreaterThan(450);
+    assertThat(p.get("fallback").get("relevantTokens").asInt()).isGreaterThan(600);
     assertThat(p.get("trace").get(0).get("rule").asText()).isEqualTo("stuff:cannot-fit");
 
     CliRunner off = CliRunner.run("pack", "--index", index, "--format", "json", "-q", QUERY, "--mode", "bm25",
-        "--budget", "450", "--fallback", "none");
+        "--budget", "600", "--fallback", "none");
     assertThat(off.json().get("strategy").asText()).isEqualTo("stuff");
     assertThat(off.json().has("fallback")).isFalse();
     assertThat(off.json().get("plan")).hasSize(1);
@@ -189,6 +189,24 @@ class PackStrategiesCliTest {
     assertThat(received).isEmpty();
     assertThat(out.get(1).get("error").asText()).contains("field 'strategy'").contains("fold");
     assertThat(r.code()).isEqualTo(1);
+  }
+
+  @Test
+  void theServiceExecutesWithItsOwnModelOnly() throws Exception {
+    try (ServeCommand.Running serve = ServeCommand.defaults(new ServeCommand(), "--index", index, "--port", "0",
+        "--embedder", "none", "--llm", "openai:served-model", "--llm-url", url())
+        .start(new java.io.PrintWriter(new java.io.StringWriter(), true))) {
+      String body = Json.MAPPER.writeValueAsString(Map.of("query", QUERY, "budget", 600, "strategy", "map-reduce",
+          "execute", true, "llm", "openai:evil", "llmUrl", "http://127.0.0.1:9/v1"));
+      var http = java.net.http.HttpClient.newHttpClient();
+      var r = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + serve.port() + "/v1/pack"))
+          .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+      JsonNode p = Json.MAPPER.readTree(r.body());
+      assertThat(p.get("execution").get("llm").asText()).isEqualTo("openai:served-model");
+      assertThat(received).hasSize(p.get("plan").size());
+      assertThat(models).allSatisfy(m -> assertThat(m).isEqualTo("served-model/user"));
+    }
   }
 
   @Test
