@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,14 +31,14 @@ class PackStrategiesCliTest {
       "Leiria", "Setubal", "Funchal", "Guarda", "Tomar", "Sintra"};
   private static final String QUERY = "How many tonnes of roasted coffee did the roasting plants process?";
 
-  @TempDir Path dir;
+  @TempDir static Path dir;
+  private static String index;
   private HttpServer server;
   private final List<String> received = new ArrayList<>();
   private final List<String> models = new ArrayList<>();
-  private String index;
 
-  @BeforeEach
-  void setUp() throws Exception {
+  @BeforeAll
+  static void ingest() throws Exception {
     StringBuilder jsonl = new StringBuilder();
     for (int i = 0; i < PLACES.length; i++) {
       String p = PLACES[i];
@@ -53,7 +54,10 @@ class PackStrategiesCliTest {
     index = dir.resolve("idx").toString();
     CliRunner in = CliRunner.run("ingest", "--index", index, "--no-embed", "--format", "json", file.toString());
     assertThat(in.code()).as(in.err()).isZero();
+  }
 
+  @BeforeEach
+  void setUp() throws Exception {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/v1/chat/completions", ex -> {
       JsonNode body = Json.MAPPER.readTree(ex.getRequestBody().readAllBytes());
