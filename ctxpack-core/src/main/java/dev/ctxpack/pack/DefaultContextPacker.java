@@ -282,12 +282,7 @@ public final class DefaultContextPacker implements ContextPacker {
       ToIntFunction<Passage> cost) throws IOException {
     InjectionPolicy policy = o.injection();
     int limit = o.limit();
-    // Labels follow score in a plan (S1 the strongest): the order made for one long prompt does not
-    // apply to calls that each hold a few sources, and map calls are dealt from the strongest down.
     List<Passage> kept = new ArrayList<>(ordered);
-    kept.sort(Comparator.comparingDouble(Passage::score).reversed().thenComparing(Passage::id));
-    trace.add("order", "order", "plan:score", kept.stream().map(Passage::id).toList(), "", 0,
-        "a plan's sources are labelled by score, strongest first");
     PlanBuilder builder = new PlanBuilder(tok, renderer, template, policy, query, limit, o.reserve());
     while (true) {
       List<Source> sources = pii.all(label(kept, cut)).stream().map(s -> guard.guard(s, policy)).toList();

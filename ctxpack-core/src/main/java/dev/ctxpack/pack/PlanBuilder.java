@@ -16,9 +16,8 @@ import java.util.Map;
  * {@link Strategy#TREE}) in which every call's prompt fits {@code limit} tokens, counted exactly:
  *
  * <ul>
- *   <li>sources are grouped into as few calls as hold them (each group's prompt counted exactly), so
- *       the number of sources per call follows from the budget; map calls are dealt round-robin in
- *       label order (labels follow score in a plan), so every note leads with one of the strongest;
+ *   <li>sources are grouped, in label order, into as few calls as hold them (each group's prompt
+ *       counted exactly), so the number of sources per call follows from the budget;
  *   <li>a step that reads earlier outputs gives each an equal share of what its prompt leaves: an
  *       output's bound is {@code (limit - prompt without outputs - 2 per output) / outputs}; when
  *       that share would fall under {@value #MIN_NOTE} tokens, the outputs are first combined in
@@ -125,7 +124,7 @@ final class PlanBuilder {
       return steps(order);
     }
     switch (strategy) {
-      case MAP_REDUCE -> combine(deal(sources, "map", order), "collapse", "reduce", order);
+      case MAP_REDUCE -> combine(group(sources, "map", order), "collapse", "reduce", order);
       case REFINE -> refine(sources, order);
       case TREE -> tree(sources, order);
       default -> throw new IllegalArgumentException("not a plan strategy: " + strategy.key());
@@ -159,33 +158,6 @@ final class PlanBuilder {
     if (!current.isEmpty()) out.add(new Node(kind, List.copyOf(current), List.of(), null));
     for (Node n : out) add(n, order);
     return out;
-  }
-
-  /**
-   * Deals sources (strongest first) round-robin into as few calls of {@code kind} as hold them, so
-   * that each call's note leads with one of the strongest and no call holds all of them; falls back
-   * to grouping in order when no dealing fits.
-   */
-  private List<Node> deal(List<Source> sources, String kind, List<Node> order) {
-    int g = group(sources, kind, new ArrayList<>()).size();
-    for (int calls = g; calls > 1 && calls <= sources.size(); calls++) {
-      List<List<Source>> hands = new ArrayList<>();
-      for (int i = 0; i < calls; i++) hands.add(new ArrayList<>());
-      for (int i = 0; i < sources.size(); i++) hands.get(i % calls).add(sources.get(i));
-      boolean fits = true;
-      for (List<Source> h : hands) {
-        if (h.size() > 1 && tok.count(leafParts(new Node(kind, h, List.of(), null), true).prompt()) > limit) {
-          fits = false;
-          break;
-        }
-      }
-      if (!fits) continue;
-      List<Node> out = new ArrayList<>();
-      for (List<Source> h : hands) out.add(new Node(kind, List.copyOf(h), List.of(), null));
-      for (Node n : out) add(n, order);
-      return out;
-    }
-    return group(sources, kind, order);
   }
 
   private static void add(Node n, List<Node> order) {
