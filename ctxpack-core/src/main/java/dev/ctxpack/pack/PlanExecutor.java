@@ -153,15 +153,14 @@ public final class PlanExecutor {
   private List<Entry> extract(String query, List<Entry> entries, int bound) throws IOException {
     if (entries.isEmpty()) return List.of();
     List<CompressInput> inputs = new ArrayList<>(entries.size());
-    int labels = 0;
     for (int i = 0; i < entries.size(); i++) {
       Entry e = entries.get(i);
       if (e.text().isBlank()) continue;
       inputs.add(CompressInput.of("e" + i, e.text()));
-      labels += tok.count(" [" + e.label() + "]\n");
     }
     if (inputs.isEmpty()) return List.of();
-    int budget = bound > 0 ? Math.max(1, bound - labels) : 0;
+    // Start from the bound less one label; the labels of what is kept are paid below, shrinking while over.
+    int budget = bound > 0 ? Math.max(1, bound - tok.count(" [S10]\n")) : 0;
     while (true) {
       Compression c = bound > 0
           ? compressor.compress(query, inputs, CompressOptions.budget(budget))
@@ -174,7 +173,7 @@ public final class PlanExecutor {
       int over = tok.count(render(kept)) - bound;
       if (over <= 0) return kept;
       if (budget <= 1) return List.of();
-      budget = Math.max(1, budget - Math.max(over, budget / 10));
+      budget = Math.max(1, budget - Math.max(over, 1));
     }
   }
 
