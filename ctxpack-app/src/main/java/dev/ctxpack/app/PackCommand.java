@@ -4,12 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.guard.InjectionPolicy;
 import dev.ctxpack.index.Index;
+import dev.ctxpack.llm.LlmClient;
 import dev.ctxpack.lucene.LuceneIndex;
 import dev.ctxpack.model.ContextPackage;
+import dev.ctxpack.onnx.OpenAiChatClient;
 import dev.ctxpack.order.OrderMode;
 import dev.ctxpack.pack.Budgets;
 import dev.ctxpack.pack.DefaultContextPacker;
 import dev.ctxpack.pack.PackOptions;
+import dev.ctxpack.pack.PlanExecutor;
 import dev.ctxpack.pack.PromptTemplate;
 import dev.ctxpack.pack.Strategy;
 import dev.ctxpack.pack.TemplateFile;
@@ -43,8 +46,21 @@ final class PackCommand implements Callable<Integer> {
 
   @Option(names = "--batch", paramLabel = "FILE",
       description = "JSON Lines of {\"id\", \"query\", \"budget\" or \"preset\", \"injection\", \"order\","
-          + " \"repeatKey\"}; - for stdin.")
+          + " \"repeatKey\", \"strategy\", \"execute\"}; - for stdin.")
   String batch;
+
+  @Option(names = "--execute",
+      description = "Run the plan: with --llm, every step is a call to that model; without, the intermediate steps run"
+          + " offline (extractive, verbatim, labelled notes) and the final prompt is printed ready to send.")
+  boolean execute;
+
+  @Option(names = "--llm", paramLabel = "openai:MODEL",
+      description = "The model --execute calls, at any OpenAI-compatible endpoint: base URL from --llm-url or"
+          + " CTXPACK_LLM_URL (default https://api.openai.com/v1), key from CTXPACK_LLM_KEY or OPENAI_API_KEY.")
+  String llm;
+
+  @Option(names = "--llm-url", paramLabel = "URL", description = "Base URL of the --llm endpoint (overrides CTXPACK_LLM_URL).")
+  String llmUrl;
 
   @Option(names = "--window", paramLabel = "N", defaultValue = "0",
       description = "Widen each retrieved chunk to N sentences each side, read from the stored document (for indexes"
@@ -57,20 +73,50 @@ final class PackCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     if (batch == null && (query == null || query.isBlank())) throw new UsageException("--query must not be empty");
     PackOptions options = flags.options();
+    LlmClient model = llmClient();
+    if (model != null && !execute && batch == null) throw new UsageException("--llm is used by --execute: add --execute");
     try (LuceneIndex index = Components.openExisting(common.indexPath())) {
       Embedder embedder = Components.searchEmbedder(index, common.embedder);
       DefaultContextPacker packer = packer(index, embedder);
-      if (batch != null) return BatchRunner.run(batch, out, endpoint(packer, options));
+      if (batch != null) return BatchRunner.run(batch, out, endpoint(packer, options, model, execute));
       ContextPackage p = packer.pack(query, options);
+      PlanExecutor.Execution run = execute ? packer.executor(model, options).execute(p) : null;
       if (common.json()) {
-        out.println(Json.line(Views.pack(null, p)));
+        var json = Views.pack(null, p);
+        if (run != null) json.set("execution", Views.execution(run));
+        out.println(Json.line(json));
       } else {
-        out.print(p.prompt());
+        if (run != null) {
+          out.print(run.answer() != null ? run.answer() + "\n" : run.finalPrompt());
+        } else {
+          out.print(p.plan().size() > 1 ? Views.planText(p) : p.prompt());
+        }
         out.flush();
         err.println(Views.budgetText(p));
+        if (run != null) err.println(Views.executionText(run));
       }
     }
     return ExitCodes.OK;
+  }
+
+  /** The model of {@code --llm}, or null (offline). */
+  LlmClient llmClient() {
+    if (llm == null) {
+      if (llmUrl != null) throw new UsageException("--llm-url needs --llm openai:MODEL");
+      return null;
+    }
+    if (!llm.startsWith("openai:") || llm.length() == "openai:".length()) {
+      throw new UsageException("--llm must be openai:MODEL, was '" + llm + "'");
+    }
+    String name = llm.substring("openai:".length());
+    try {
+      if (llmUrl == null) return OpenAiChatClient.fromEnvironment(name);
+      String key = System.getenv(OpenAiChatClient.KEY_ENV);
+      if (key == null || key.isBlank()) key = System.getenv("OPENAI_API_KEY");
+      return OpenAiChatClient.of(llmUrl, name, key == null || key.isBlank() ? null : key, java.time.Duration.ofSeconds(60));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--llm: " + e.getMessage());
+    }
   }
 
   /** The packer over {@code index} wired from these options. */
@@ -88,10 +134,15 @@ final class PackCommand implements Callable<Integer> {
    * {@code index} wired from these options: a {@code --batch} line, and {@code POST /v1/pack}.
    */
   JsonEndpoint endpoint(Index index, Embedder embedder) {
-    return endpoint(packer(index, embedder), flags.options());
+    return endpoint(packer(index, embedder), flags.options(), llmClient(), false);
   }
 
-  private static JsonEndpoint endpoint(DefaultContextPacker packer, PackOptions options) {
+  /**
+   * {@code model}: what {@code "execute": true} calls (the command's --llm: for the service, its own
+   * configuration, never the request's); {@code executeAll}: every line is executed ({@code --execute}).
+   */
+  private static JsonEndpoint endpoint(DefaultContextPacker packer, PackOptions options, LlmClient model,
+      boolean executeAll) {
     return req -> {
       String q = BatchRunner.query(req, null);
       if (q == null || q.isBlank()) throw new IllegalArgumentException("field 'query' must not be empty");
@@ -111,8 +162,39 @@ final class PackCommand implements Callable<Integer> {
         if (!v.isBoolean()) throw new IllegalArgumentException("field 'repeatKey' must be true or false, was " + v);
         o = o.withRepeatKey(v.booleanValue());
       }
-      return Views.pack(BatchRunner.text(req, "id", null), packer.pack(q, o));
+      String strategy = BatchRunner.text(req, "strategy", null);
+      if (strategy != null) o = o.withStrategy(parseStrategy(strategy, "field 'strategy'"));
+      String fallback = BatchRunner.text(req, "fallback", null);
+      if (fallback != null) o = o.withFallback(parseFallback(fallback, "field 'fallback'"));
+      if (req.has("maxCalls")) {
+        o = o.withMaxCalls(BatchRunner.integer(req, "maxCalls", o.maxCalls(), PackOptions.MIN_CALLS, PackOptions.MAX_CALLS));
+      }
+      boolean execute = executeAll;
+      if (req.has("execute")) {
+        if (!req.get("execute").isBoolean()) throw new IllegalArgumentException("field 'execute' must be true or false");
+        execute = req.get("execute").booleanValue();
+      }
+      ContextPackage p = packer.pack(q, o);
+      var json = Views.pack(BatchRunner.text(req, "id", null), p);
+      if (execute) json.set("execution", Views.execution(packer.executor(model, o).execute(p)));
+      return json;
     };
+  }
+
+  private static Strategy parseStrategy(String value, String where) {
+    try {
+      return Strategy.parse(value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(where + ": " + e.getMessage());
+    }
+  }
+
+  /** {@code --fallback}: a plan strategy, or none (stuff stays stuff). */
+  static Strategy parseFallback(String value, String where) {
+    if (value.trim().equalsIgnoreCase("none")) return Strategy.STUFF;
+    Strategy s = parseStrategy(value, where);
+    if (s == Strategy.STUFF) throw new IllegalArgumentException(where + ": use map-reduce, refine, tree or none, was " + value);
+    return s;
   }
 
   /** {@code "redactPii"}: true (every type), false (none), or the type keys as a list or a comma-separated string. */
@@ -196,8 +278,19 @@ final class PackCommand implements Callable<Integer> {
     @Option(names = "--reserve", paramLabel = "N", description = "Generation reserve with --model. Default: the model's.")
     Integer reserve;
 
-    @Option(names = "--strategy", defaultValue = "stuff", description = "stuff (this version). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--strategy", defaultValue = "stuff",
+        description = "stuff (one prompt), map-reduce, refine or tree (a plan of calls, each within the budget)."
+            + " Default: ${DEFAULT-VALUE}.")
     String strategy;
+
+    @Option(names = "--max-calls", paramLabel = "N", defaultValue = "" + PackOptions.DEFAULT_CALLS,
+        description = "Most calls a plan may make; a plan gathers N-1 prompts' worth of evidence. Default: ${DEFAULT-VALUE}.")
+    int maxCalls;
+
+    @Option(names = "--fallback", paramLabel = "STRATEGY", defaultValue = "map-reduce",
+        description = "What a stuff request becomes when its relevant evidence cannot fit one prompt even compressed:"
+            + " map-reduce, refine, tree or none. Default: ${DEFAULT-VALUE}.")
+    String fallback;
 
     @Option(names = "--order", defaultValue = "lost-in-the-middle",
         description = "lost-in-the-middle, score, source (grouped by document), topic (grouped by topic) or position"
@@ -272,6 +365,11 @@ final class PackCommand implements Callable<Integer> {
           .withDedup(!noDedup).withReorder(!noReorder).withMmr(!noMmr).withRerank(!noRerank)
           .withCompress(!noCompress);
       if (!(mmrLambda >= 0 && mmrLambda <= 1)) throw new UsageException("--mmr-lambda must be in [0, 1], was " + mmrLambda);
+      try {
+        o = o.withMaxCalls(maxCalls).withFallback(parseFallback(fallback, "--fallback"));
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(e.getMessage().startsWith("--") ? e.getMessage() : "--max-calls: " + e.getMessage());
+      }
       o = o.withMmrLambda(mmrLambda);
       try {
         o = o.withInjection(InjectionPolicy.parse(injection));

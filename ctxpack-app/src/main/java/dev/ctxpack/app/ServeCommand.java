@@ -79,6 +79,15 @@ final class ServeCommand implements Callable<Integer> {
           + " <collection>/memory). Not with --tenants.")
   Path memory;
 
+  @Option(names = "--llm", paramLabel = "openai:MODEL",
+      description = "The model a /v1/pack request with \"execute\": true calls, as pack --llm (URL and key from this"
+          + " process's CTXPACK_LLM_URL, CTXPACK_LLM_KEY or OPENAI_API_KEY; a request never names one). Default: none"
+          + " (execution runs offline).")
+  String llm;
+
+  @Option(names = "--llm-url", paramLabel = "URL", description = "Base URL of the --llm endpoint (overrides CTXPACK_LLM_URL).")
+  String llmUrl;
+
   /** The index used when none is given, if it exists (a field so tests can point it elsewhere). */
   Path defaultIndex = Path.of(".ctxpack");
 
@@ -132,7 +141,7 @@ final class ServeCommand implements Callable<Integer> {
     Path path = given != null ? given : defaultIndex;
     Metrics metrics = new Metrics();
     ServeCollections.Defaults commands = new ServeCollections.Defaults(() -> defaults(new SearchCommand()),
-        () -> defaults(new PackCommand()), defaults(new IngestCommand(), "--embedder", embedder, "-"), metrics);
+        () -> defaults(new PackCommand(), packArgs()), defaults(new IngestCommand(), "--embedder", embedder, "-"), metrics);
     java.util.function.Function<String, Embedder> perTenant = tenant -> Components.embedder(embedder);
     ServeCollections collections;
     if (t != null) {
@@ -236,6 +245,14 @@ final class ServeCommand implements Callable<Integer> {
   }
 
   /** {@code command} with its options as the CLI would parse {@code args}: its defaults otherwise. */
+  /** The options the service's pack command gets from this command: the model that executes plans, if any. */
+  private String[] packArgs() {
+    java.util.List<String> a = new java.util.ArrayList<>();
+    if (llm != null) a.addAll(java.util.List.of("--llm", llm));
+    if (llmUrl != null) a.addAll(java.util.List.of("--llm-url", llmUrl));
+    return a.toArray(String[]::new);
+  }
+
   static <T> T defaults(T command, String... args) {
     CommandLine cl = new CommandLine(command);
     cl.setCaseInsensitiveEnumValuesAllowed(true);

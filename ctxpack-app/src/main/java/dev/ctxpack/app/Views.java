@@ -130,6 +130,14 @@ final class Views {
       ArrayNode sees = so.putArray("sees");
       s.sees().forEach(sees::add);
       so.put("prompt", s.prompt());
+      so.put("tokens", s.tokens());
+      so.put("maxTokens", s.maxOutput());
+    }
+    o.put("strategy", p.strategy());
+    if (p.fallback() != null) {
+      o.putObject("fallback").put("from", p.fallback().from()).put("to", p.fallback().to())
+          .put("relevantTokens", p.fallback().relevantTokens()).put("limit", p.fallback().limit())
+          .put("reason", p.fallback().reason());
     }
     ArrayNode trace = o.putArray("trace");
     for (Decision d : p.trace()) trace.add(decision(d));
@@ -142,6 +150,51 @@ final class Views {
       co.put("reason", c.reason());
     }
     return o;
+  }
+
+  /** A plan run: each step's output and counts, the final prompt, the answer (null offline). */
+  static ObjectNode execution(dev.ctxpack.pack.PlanExecutor.Execution e) {
+    ObjectNode o = Json.object();
+    if (e.llm() != null) o.put("llm", e.llm());
+    else o.putNull("llm");
+    ArrayNode steps = o.putArray("steps");
+    for (dev.ctxpack.pack.PlanExecutor.StepRun r : e.steps()) {
+      steps.addObject().put("step", r.step()).put("kind", r.kind()).put("by", r.by()).put("output", r.output())
+          .put("tokensIn", r.tokensIn()).put("tokensOut", r.tokensOut()).put("truncated", r.truncated());
+    }
+    o.put("calls", e.calls());
+    o.put("tokensIn", e.tokensIn());
+    o.put("tokensOut", e.tokensOut());
+    o.put("finalPrompt", e.finalPrompt());
+    if (e.answer() != null) o.put("answer", e.answer());
+    else o.putNull("answer");
+    return o;
+  }
+
+  /** A plan for people: each step's header (kind, what it sees, its tokens and output bound), then its prompt. */
+  static String planText(ContextPackage p) {
+    StringBuilder sb = new StringBuilder();
+    for (PlanStep s : p.plan()) {
+      sb.append("=== step ").append(s.step()).append(" of ").append(p.plan().size()).append(": ").append(s.kind())
+          .append(" · sees ").append(String.join(", ", s.sees())).append(" · ").append(s.tokens()).append(" tokens");
+      if (s.maxOutput() > 0) sb.append(" · output at most ").append(s.maxOutput());
+      sb.append(" ===\n").append(s.prompt());
+      if (!s.prompt().endsWith("\n")) sb.append('\n');
+    }
+    return sb.toString();
+  }
+
+  /** One line per step run, and the totals, for stderr. */
+  static String executionText(dev.ctxpack.pack.PlanExecutor.Execution e) {
+    StringBuilder sb = new StringBuilder();
+    for (dev.ctxpack.pack.PlanExecutor.StepRun r : e.steps()) {
+      sb.append("step ").append(r.step()).append(" (").append(r.kind()).append(", ").append(r.by()).append("): ")
+          .append(r.tokensIn()).append(" tokens in, ").append(r.tokensOut()).append(" out")
+          .append(r.truncated() ? " (cut to its bound)" : "").append('\n');
+    }
+    sb.append(e.llm() == null ? "offline: the final prompt above is ready to send; " : e.llm() + ": ")
+        .append(e.calls()).append(" calls, ").append(e.tokensIn()).append(" tokens in, ").append(e.tokensOut()).append(" out");
+    return sb.toString();
   }
 
   /** What the injection guard did to one source: counts by kind, flagged rules with their spans, the edits. */
@@ -201,6 +254,10 @@ final class Views {
     if (p.budget().reserve() > 0) sb.append(", ").append(p.budget().reserve()).append(" reserved for generation");
     sb.append('\n');
     p.budget().byComponent().forEach((k, v) -> sb.append("  ").append(String.format("%-13s", k)).append(v).append('\n'));
+    if (p.plan().size() > 1) {
+      sb.append("plan: ").append(p.strategy()).append(", ").append(p.plan().size()).append(" calls (used: the largest call)\n");
+    }
+    if (p.fallback() != null) sb.append("fallback: ").append(p.fallback().reason()).append('\n');
     sb.append("sources: ").append(p.sources().size());
     long drops = p.trace().stream().filter(d -> d.action().equals("drop")).count();
     sb.append(", decisions: ").append(p.trace().size()).append(" (").append(drops).append(" drops)");

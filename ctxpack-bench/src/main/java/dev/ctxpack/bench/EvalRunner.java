@@ -164,7 +164,8 @@ public final class EvalRunner implements Callable<Integer> {
       Map.entry("tools", dev.ctxpack.bench.tools.ToolEval::run),
       Map.entry("memory", dev.ctxpack.bench.memory.MemoryEval::run),
       Map.entry("history", dev.ctxpack.bench.memory.HistoryEval::run),
-      Map.entry("order", dev.ctxpack.bench.order.OrderEval::run));
+      Map.entry("order", dev.ctxpack.bench.order.OrderEval::run),
+      Map.entry("strategies", dev.ctxpack.bench.strategies.StrategiesEval::run));
 
   public static void main(String[] args) {
     var other = args.length > 0 ? OTHER_EVALS.get(args[0]) : null;

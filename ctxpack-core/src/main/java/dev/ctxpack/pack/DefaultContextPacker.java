@@ -76,6 +76,17 @@ import java.util.Objects;
  *   <li>report the budget per component, the one-step plan, and the trace.
  * </ol>
  *
+ * <p>With a plan strategy ({@link Strategy#MAP_REDUCE}, {@link Strategy#REFINE}, {@link
+ * Strategy#TREE}), step 6 draws and compresses to {@code maxCalls - 1} prompts' worth of evidence
+ * instead of one, and steps 8 to 10 become {@link PlanBuilder}: the labelled sources laid out as calls
+ * that each fit the limit, the weakest passage dropped while the plan needs more than {@code
+ * maxCalls} calls. With {@link PackOptions#fallback()} set, a stuff request whose relevant evidence
+ * cannot fit (after step 7: the instructions, the query, the text compression kept and every sentence
+ * it cut only for room with a probability of holding the answer of at least {@value
+ * #FALLBACK_RELEVANCE}, with their passages' blocks, count more than the limit) is packed again as
+ * that plan, and says why ({@link ContextPackage#fallback()}, a {@code pack}/{@code fallback} trace
+ * line). {@link #executor} runs a plan.
+ *
  * Every stage comes in through the {@link Builder}; each can be switched off by {@link PackOptions}.
  * Thread-safe if its stages are.
  */
@@ -84,6 +95,13 @@ public final class DefaultContextPacker implements ContextPacker {
   public static final int MAX_REFILL_K = 320;
   /** With compression on, selection draws this many times the evidence budget for it to cut back. */
   public static final int OVERSUBSCRIBE = 2;
+  /**
+   * The fallback's relevance cutoff: a sentence compression cut for room counts as relevant evidence
+   * when its calibrated probability of holding the answer is at least this (more likely than not).
+   */
+  public static final double FALLBACK_RELEVANCE = 0.5;
+  /** A passage too large for any call of a plan is compressed further while its text keeps at least this many tokens. */
+  static final int MIN_PLAN_TEXT = 24;
 
   private final Retriever retriever;
   private final Tokenizer tokenizer;
@@ -119,10 +137,7 @@ public final class DefaultContextPacker implements ContextPacker {
   @Override
   public ContextPackage pack(String query, PackOptions o) throws IOException {
     if (query == null || query.isBlank()) throw new IllegalArgumentException("query must not be empty");
-    if (o.strategy() != Strategy.STUFF) {
-      throw new UnsupportedOperationException(
-          "strategy " + o.strategy().key() + " is not available in this version: use stuff");
-    }
+    boolean planned = o.strategy() != Strategy.STUFF;
     Trace head = new Trace();
     Tokenizer tok = o.model().map(m -> m.tokenizerInstance()).orElse(tokenizer);
     int limit = o.limit();
@@ -131,7 +146,8 @@ public final class DefaultContextPacker implements ContextPacker {
     boolean rerank = o.rerank() && reranker != null;
     SourceRedactor pii = SourceRedactor.of(o.redactPii());
     if (pii.on()) head.add("options", "configure", "pii", List.of(), "", 0, "redact PII: " + o.redactPii().describe());
-    KeyPassage keys = o.repeatKey() ? new KeyPassage(compressor, renderer, guard, query, template.language(), o.injection()) : null;
+    // A plan has no single prompt to repeat the key in: the repeat is for stuff prompts.
+    KeyPassage keys = o.repeatKey() && !planned ? new KeyPassage(compressor, renderer, guard, query, template.language(), o.injection()) : null;
     if (keys != null) {
       head.add("options", "configure", "repeat-key", List.of(), "", 0,
           "repeat the strongest source's best sentence (at most " + KeyPassage.MAX_TOKENS + " tokens) before the question");
@@ -150,8 +166,8 @@ public final class DefaultContextPacker implements ContextPacker {
     InjectionPolicy policy = o.injection();
     int base = tok.count(renderer.render(template, query, List.of(), policy).prompt());
     if (base > limit) throw new BudgetTooSmallException(limit, base);
-    // The evidence budget: what the fixed part leaves, less the room set aside for a repeated key.
-    int evidence = limit - base - (keys == null ? 0 : Math.min(keys.reserve(tok), limit - base));
+    // The evidence budget of one prompt: what the fixed part leaves, less the room set aside for a repeated key.
+    int room = limit - base - (keys == null ? 0 : Math.min(keys.reserve(tok), limit - base));
     String tag = policy == InjectionPolicy.OFF ? "source" : "source-3fa2c19b04de";
     // Cost each passage as a rendered block with a two-digit label (the common case), redacted and
     // guarded as it will be (a typical boundary token); the exact count of the whole prompt below
@@ -162,6 +178,9 @@ public final class DefaultContextPacker implements ContextPacker {
         : p -> guardedCost.computeIfAbsent(p.id() + '\u0000' + p.text(),
             k -> tok.count(renderer.block(guard.guard(pii.one(toSource(p, "S10")), policy), tag, template.language())) + 1);
 
+    // A plan gathers what maxCalls - 1 prompts hold (one call is left for the step that answers).
+    int evidence = planned ? (int) Math.min(Integer.MAX_VALUE / OVERSUBSCRIBE, (long) (o.maxCalls() - 1) * (limit - base))
+        : room;
     RetrievalOptions r = o.retrieval();
     Trace trace;
     List<Passage> selected;
@@ -201,8 +220,13 @@ public final class DefaultContextPacker implements ContextPacker {
 
     Map<String, List<Source.Dropped>> cut = new HashMap<>();
     if (o.compress() && !selected.isEmpty()) {
-      selected = compress(query, selected, evidence, cost, tok, trace, cut, policy);
+      Compressed c = compress(query, selected, evidence, cost, tok, trace, cut, policy);
+      selected = c.passages();
       clock.lap("compress");
+      // Cannot fit: the relevant evidence (what compression kept or cut only for room, with its blocks, the
+      // instructions and the query) needs more than the limit. Numbers compression computed anyway.
+      int relevant = base + c.relevantTokens();
+      if (!planned && o.fallback() != Strategy.STUFF && relevant > limit) return fallback(query, o, relevant, limit);
     }
     List<Conflicts.Found> conflicts = new Conflicts().detect(selected, trace.decisions(), !pii.on());
     List<Passage> ordered = selected;
@@ -211,6 +235,7 @@ public final class DefaultContextPacker implements ContextPacker {
       ordered = Conflicts.preferNewer(orderer.order(selected, o.order(), topicVectors, trace), conflicts, o.order(), trace);
       clock.lap("order");
     }
+    if (planned) return plan(query, o, template, tok, ordered, cut, conflicts, pii, trace, clock, cost);
     List<Passage> kept = new ArrayList<>(ordered);
     while (true) {
       List<Source> sources = pii.all(label(kept, cut)).stream().map(s -> guard.guard(s, policy)).toList();
@@ -259,6 +284,106 @@ public final class DefaultContextPacker implements ContextPacker {
           "the rendered prompt counted " + used + " tokens, over the limit of " + limit
               + "; dropped the weakest passage");
     }
+  }
+
+  /**
+   * The stuff request {@code o} as a plan of {@code o.fallback()}: packed again with that strategy,
+   * the reason first in its trace and in {@link ContextPackage#fallback()}.
+   */
+  private ContextPackage fallback(String query, PackOptions o, int relevant, int limit) throws IOException {
+    Strategy to = o.fallback();
+    ContextPackage p = pack(query, o.withStrategy(to).withFallback(Strategy.STUFF));
+    String reason = "the relevant evidence needs " + relevant + " tokens in one prompt (the instructions and query, the"
+        + " text compression kept and the sentences it cut only for room with p >= " + FALLBACK_RELEVANCE
+        + ", with their blocks), over the limit of " + limit
+        + ": planned as " + to.key() + " in " + p.plan().size() + " calls";
+    Trace t = new Trace();
+    t.add("pack", "fallback", "stuff:cannot-fit", List.of(), to.key(), 0, reason);
+    for (var d : p.trace()) t.add(d);
+    return new ContextPackage(p.query(), p.prompt(), p.sources(), p.budget(), p.plan(), t.decisions(), p.conflicts(),
+        p.strategy(), new ContextPackage.Fallback(Strategy.STUFF.key(), to.key(), relevant, limit, reason));
+  }
+
+  /**
+   * Lays the ordered passages out as {@code o.strategy()}'s plan ({@link PlanBuilder}): a passage too
+   * large for any call alone is compressed to two thirds of its text (again while it does not fit) or,
+   * when too little would be left, dropped; and while the plan needs more than {@code o.maxCalls()}
+   * calls the weakest passage is dropped, each with a trace line.
+   */
+  private ContextPackage plan(String query, PackOptions o, PromptTemplate template, Tokenizer tok, List<Passage> ordered,
+      Map<String, List<Source.Dropped>> cut, List<Conflicts.Found> conflicts, SourceRedactor pii, Trace trace, Clock clock,
+      ToIntFunction<Passage> cost) throws IOException {
+    InjectionPolicy policy = o.injection();
+    int limit = o.limit();
+    List<Passage> kept = new ArrayList<>(ordered);
+    PlanBuilder builder = new PlanBuilder(tok, renderer, template, policy, query, limit, o.reserve());
+    while (true) {
+      List<Source> sources = pii.all(label(kept, cut)).stream().map(s -> guard.guard(s, policy)).toList();
+      List<SourceConflict> disagree = Conflicts.label(conflicts, sources);
+      String note = Conflicts.note(disagree, template.language());
+      PlanBuilder.Built b = builder.build(o.strategy(), sources, note);
+      if (!b.tooLarge().isEmpty()) {
+        // A passage too large for any call alone is compressed to two thirds of its block, again while it
+        // does not fit; one left with too little text is dropped.
+        List<Passage> left = new ArrayList<>();
+        for (int i = 0; i < kept.size(); i++) {
+          Passage p = kept.get(i);
+          if (!b.tooLarge().contains("S" + (i + 1))) {
+            left.add(p);
+            continue;
+          }
+          int block = cost.applyAsInt(p);
+          int text = tok.count(p.text());
+          Passage smaller = null;
+          if (o.compress() && text * 2 / 3 >= MIN_PLAN_TEXT) {
+            List<Passage> c = compress(query, List.of(p), block - text + text * 2 / 3, cost, tok, trace, cut, policy).passages();
+            if (!c.isEmpty() && tok.count(c.get(0).text()) < text) smaller = c.get(0);
+          }
+          if (smaller != null) {
+            left.add(smaller);
+          } else {
+            trace.add("plan", "drop", "plan:too-large", List.of(p.id()), "", text,
+                "its block alone does not fit a call of " + limit + " tokens with the step's instructions and the query");
+          }
+        }
+        kept = left;
+        continue;
+      }
+      if (b.steps().size() > o.maxCalls() && !kept.isEmpty()) {
+        Passage weakest = kept.stream()
+            .min(Comparator.comparingDouble(Passage::score).thenComparing(Passage::id, Comparator.reverseOrder()))
+            .orElseThrow();
+        kept.remove(weakest);
+        trace.add("plan", "drop", "plan:max-calls", List.of(weakest.id()), "", tok.count(weakest.text()),
+            "the plan needed " + b.steps().size() + " calls, over the most of " + o.maxCalls() + "; dropped the weakest passage");
+        continue;
+      }
+      pii.record(sources, trace);
+      trace = pii.scrub(trace);
+      guardTrace(sources, trace);
+      Conflicts.record(disagree, trace);
+      int used = 0;
+      for (PlanStep st : b.steps()) {
+        used = Math.max(used, st.tokens());
+        trace.add("plan", st.kind(), o.strategy().key(), st.sees(), "step:" + st.step(), 0,
+            "step " + st.step() + " (" + st.kind() + ") sees " + String.join(", ", st.sees()) + "; " + st.tokens()
+                + " tokens with its inputs at their bounds" + (st.maxOutput() > 0 ? ", output at most " + st.maxOutput() + " tokens" : ""));
+      }
+      List<String> labels = sources.stream().map(Source::label).toList();
+      trace.add("render", "render", o.strategy().key(), labels, "", 0, sources.size() + " sources in a plan of "
+          + b.steps().size() + " calls, the largest " + used + " of " + limit + " tokens");
+      BudgetReport budget = new BudgetReport(limit, used, o.reserve(), b.largestByComponent());
+      List<PlanStep> steps = b.steps();
+      clock.lap("render");
+      clock.report(stages);
+      return new ContextPackage(query, steps.get(steps.size() - 1).prompt(), sources, budget, steps, trace.decisions(),
+          disagree, o.strategy().key(), null);
+    }
+  }
+
+  /** An executor of this packer's plans: {@code llm} (or offline, with this packer's compressor, when null). */
+  public PlanExecutor executor(dev.ctxpack.llm.LlmClient llm, PackOptions o) {
+    return new PlanExecutor(llm, compressor, o.model().map(m -> m.tokenizerInstance()).orElse(tokenizer));
   }
 
   /** Drops every passage with an instruction-like span, each recorded with its rules and where they matched. */
@@ -314,13 +439,14 @@ public final class DefaultContextPacker implements ContextPacker {
    * its kept spans as pieces at their document offsets; a passage left with nothing is dropped. The
    * spans dropped from each passage go into {@code cut}, by passage id, for its source to show.
    */
-  private List<Passage> compress(String query, List<Passage> selected, int evidence, ToIntFunction<Passage> cost,
+  private Compressed compress(String query, List<Passage> selected, int evidence, ToIntFunction<Passage> cost,
       Tokenizer tok, Trace trace, Map<String, List<Source.Dropped>> cut, InjectionPolicy policy) throws IOException {
     List<CompressInput> inputs = new ArrayList<>(selected.size());
     int overhead = 0;
     int textTokens = 0;
     // Under datamark a text costs more in the prompt than plain: the compressor's plain budget is scaled by that.
     long markedTokens = 0;
+    Map<String, Integer> blockOverhead = new HashMap<>();
     for (Passage p : selected) {
       List<CompressInput.Part> parts = new ArrayList<>(p.pieces().size());
       for (Passage.Piece piece : p.pieces()) parts.add(new CompressInput.Part(piece.text(), piece.docId(), piece.span().start()));
@@ -330,14 +456,16 @@ public final class DefaultContextPacker implements ContextPacker {
       textTokens += text;
       int inPrompt = policy == InjectionPolicy.DATAMARK ? tok.count(guard.inspect(p.text(), p.pieces(), policy).promptText()) : text;
       markedTokens += inPrompt;
-      overhead += Math.max(0, cost.applyAsInt(p) - inPrompt);
+      int own = Math.max(0, cost.applyAsInt(p) - inPrompt);
+      blockOverhead.put(p.id(), own);
+      overhead += own;
     }
     int budget = evidence - overhead;
     if (markedTokens > textTokens && budget > 0) budget = (int) ((long) budget * textTokens / markedTokens);
     if (budget <= 0) {
       trace.add("compress", "skip", "budget:blocks", List.of(), "", 0,
           "the blocks' labels and metadata alone take " + overhead + " of " + evidence + " tokens; nothing compressed");
-      return selected;
+      return new Compressed(selected, 0);
     }
     Compression c = compressor.compress(query, inputs, CompressOptions.budget(budget));
     Map<String, Compression.Compressed> kept = new HashMap<>();
@@ -345,7 +473,13 @@ public final class DefaultContextPacker implements ContextPacker {
     Map<String, Passage> byId = new HashMap<>();
     for (Passage p : selected) byId.put(p.id(), p);
     Map<String, Map<String, Integer>> reasons = new LinkedHashMap<>();
+    int roomless = 0; // relevant sentences cut only for room
+    java.util.Set<String> relevantPassages = new java.util.HashSet<>(kept.keySet());
     for (Compression.Dropped d : c.dropped()) {
+      if (d.reason() == dev.ctxpack.compress.DropReason.BUDGET && d.score() >= FALLBACK_RELEVANCE) {
+        roomless += d.tokens();
+        relevantPassages.add(d.id());
+      }
       Passage p = byId.get(d.id());
       Passage.Piece piece = p.pieces().get(d.span().part());
       int start = piece.span().start() + d.span().start();
@@ -381,8 +515,18 @@ public final class DefaultContextPacker implements ContextPacker {
     trace.add("compress", "summary", compressorId(), List.of(), "", Math.max(0, textTokens - c.tokensOut()),
         "text of " + selected.size() + " passages: " + textTokens + " -> " + c.tokensOut() + " tokens (budget " + budget
             + " after " + overhead + " tokens of block overhead); " + out.size() + " passages keep text");
-    return out;
+    int relevant = c.tokensOut() + roomless;
+    for (String id : relevantPassages) relevant += blockOverhead.getOrDefault(id, 0);
+    return new Compressed(out, relevant);
   }
+
+  /**
+   * What compression kept, and what the relevant evidence would take in one prompt without the
+   * instructions and query: the kept text, the sentences cut only for room whose probability of
+   * holding the answer is at least {@link #FALLBACK_RELEVANCE}, and the blocks of the passages holding
+   * either.
+   */
+  private record Compressed(List<Passage> passages, int relevantTokens) {}
 
   /** Conservative dedup, rerank, strict dedup: the ranked passages selection draws from. */
   private List<Passage> evidence(String query, List<Candidate> candidates, PackOptions o, boolean rerank,

@@ -2,7 +2,12 @@ package dev.ctxpack.pack;
 
 import java.util.Locale;
 
-/** How the evidence is spread over model calls. This version emits {@link #STUFF} plans. */
+/**
+ * How the evidence is spread over model calls: {@link #STUFF} one prompt; {@link #MAP_REDUCE} notes
+ * per group of sources, then one call over the notes; {@link #REFINE} a draft carried through calls
+ * that each read the next sources; {@link #TREE} section, then document, then collection summaries.
+ * The plan strategies are laid out by {@link PlanBuilder} and run by {@link PlanExecutor}.
+ */
 public enum Strategy {
   STUFF("stuff"),
   MAP_REDUCE("map-reduce"),

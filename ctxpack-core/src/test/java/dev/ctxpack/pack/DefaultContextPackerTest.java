@@ -290,8 +290,7 @@ class DefaultContextPackerTest {
     assertThatThrownBy(() -> packer(List.of()).pack("x", PackOptions.defaults().withBudget(10)))
         .isInstanceOf(BudgetTooSmallException.class)
         .hasMessageContaining("10 tokens");
-    assertThatThrownBy(() -> packer(List.of()).pack("x", PackOptions.defaults().withStrategy(Strategy.MAP_REDUCE)))
-        .hasMessageContaining("map-reduce");
+    assertThatThrownBy(() -> PackOptions.defaults().withMaxCalls(1)).hasMessageContaining("maxCalls").hasMessageContaining("1");
   }
 
   @Test
