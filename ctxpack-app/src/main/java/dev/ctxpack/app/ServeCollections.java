@@ -80,7 +80,7 @@ final class ServeCollections implements AutoCloseable {
       PackCommand pack = defaults.pack();
       pack.stages = (stage, nanos) -> defaults.metrics().stage("/v1/pack", stage, nanos);
       // Assemble retrieves through the same readable view, with a packer of its own (pack's defaults).
-      JsonEndpoint assemble = AssembleCommand.endpoint(AssembleCommand.assembler(e, defaults.pack().packer(view, e), memory()));
+      JsonEndpoint assemble = AssembleCommand.endpoint(AssembleCommand.assembler(e, defaults.pack().packer(view, e), lazyMemory()));
       r = new Routes(search.endpoint(view, e), pack.endpoint(view, e), assemble);
       Routes raced = routes.putIfAbsent(access, r);
       return raced != null ? raced : r;
@@ -90,6 +90,37 @@ final class ServeCollections implements AutoCloseable {
     synchronized LuceneMemoryStore memory() throws IOException {
       if (memory == null) memory = LuceneMemoryStore.open(memoryDir, embedder(tenant));
       return memory;
+    }
+
+    /**
+     * The memory store as the assembler sees it: opened on the first request that names a user, so a
+     * service whose embedder cannot embed (--embedder none) still assembles windows without memories.
+     */
+    MemoryStore lazyMemory() {
+      return new MemoryStore() {
+        @Override
+        public Memory add(String user, Memory.Kind kind, String text) throws IOException {
+          return memory().add(user, kind, text);
+        }
+
+        @Override
+        public List<Memory> list(String user) throws IOException {
+          return memory().list(user);
+        }
+
+        @Override
+        public boolean delete(String user, String id) throws IOException {
+          return memory().delete(user, id);
+        }
+
+        @Override
+        public List<Memory> recall(String user, String query, int k) throws IOException {
+          return memory().recall(user, query, k);
+        }
+
+        @Override
+        public void close() {} // the collection closes its store
+      };
     }
 
     synchronized void closeMemory() throws IOException {
