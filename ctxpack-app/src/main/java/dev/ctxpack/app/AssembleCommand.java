@@ -11,6 +11,7 @@ import dev.ctxpack.assemble.Replay;
 import dev.ctxpack.assemble.ReplayChart;
 import dev.ctxpack.assemble.Turn;
 import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.llm.LlmClient;
 import dev.ctxpack.lucene.HybridToolRanker;
 import dev.ctxpack.lucene.LuceneIndex;
 import dev.ctxpack.lucene.LuceneMemoryStore;
@@ -56,6 +57,14 @@ final class AssembleCommand implements Callable<Integer> {
       description = "Memory store a request's \"user\" recalls from (ctxpack memory). Default: <index>/memory.")
   Path memory;
 
+  @Option(names = "--llm", paramLabel = "openai:MODEL",
+      description = "A model that summarises older history turns (any OpenAI-compatible endpoint: base URL from --llm-url"
+          + " or CTXPACK_LLM_URL, key from CTXPACK_LLM_KEY or OPENAI_API_KEY). Default: none (extractive summaries).")
+  String llm;
+
+  @Option(names = "--llm-url", paramLabel = "URL", description = "Base URL of the --llm endpoint (overrides CTXPACK_LLM_URL).")
+  String llmUrl;
+
   @Option(names = "--embedder", paramLabel = "SPEC", defaultValue = "minilm",
       description = "Embedder of the index (as at ingest); also ranks few-shot examples. Default: ${DEFAULT-VALUE}.")
   String embedder;
@@ -69,7 +78,8 @@ final class AssembleCommand implements Callable<Integer> {
     if (batch != null && request != null) throw new UsageException("give --request or --batch, not both");
     try (LuceneIndex idx = openIndex(); LuceneMemoryStore memories = openMemory(idx)) {
       Embedder e = idx != null ? Components.searchEmbedder(idx, embedder) : null;
-      Assembler assembler = assembler(e, idx == null ? null : ServeCommand.defaults(new PackCommand()).packer(idx, e), memories);
+      Assembler assembler = assembler(e, idx == null ? null : ServeCommand.defaults(new PackCommand()).packer(idx, e), memories,
+          PackCommand.llmClient(llm, llmUrl));
       if (batch != null) return BatchRunner.run(batch, out, endpoint(assembler));
       if (replay != null) return replay(assembler, out);
       out.println(Json.line(endpoint(assembler).handle(readObject(request))));
@@ -96,11 +106,12 @@ final class AssembleCommand implements Callable<Integer> {
    * The one place the CLI and the service build an assembler: {@code packer} (null: no evidence),
    * {@code embedder} (null: few-shot by shared terms, tools by BM25 alone) and {@code memories}
    * (null: none), with tools ranked by {@link HybridToolRanker} and the history fitted by {@link
-   * DefaultHistoryCompactor} (older turns summarised extractively, old tool results pruned).
+   * DefaultHistoryCompactor}: old tool results pruned, older turns summarised by {@code llm} (null:
+   * extractively, which is also the fallback when the model fails).
    */
-  static Assembler assembler(Embedder embedder, dev.ctxpack.pack.ContextPacker packer, MemoryStore memories) {
+  static Assembler assembler(Embedder embedder, dev.ctxpack.pack.ContextPacker packer, MemoryStore memories, LlmClient llm) {
     return Assembler.builder().embedder(embedder).packer(packer).toolRanker(new HybridToolRanker(embedder))
-        .historyCompactor(DefaultHistoryCompactor.defaults()).memoryStore(memories).build();
+        .historyCompactor(DefaultHistoryCompactor.builder().llm(llm).build()).memoryStore(memories).build();
   }
 
   /** One assemble request to its result's JSON: a {@code --batch} line, {@code --request}, and {@code POST /v1/assemble}. */

@@ -101,6 +101,14 @@ final class PackCommand implements Callable<Integer> {
 
   /** The model of {@code --llm}, or null (offline). */
   LlmClient llmClient() {
+    return llmClient(llm, llmUrl);
+  }
+
+  /**
+   * The model of an {@code --llm openai:MODEL} option at {@code llmUrl} (else {@code
+   * CTXPACK_LLM_URL}), its key from the environment; null when {@code llm} is null.
+   */
+  static LlmClient llmClient(String llm, String llmUrl) {
     if (llm == null) {
       if (llmUrl != null) throw new UsageException("--llm-url needs --llm openai:MODEL");
       return null;

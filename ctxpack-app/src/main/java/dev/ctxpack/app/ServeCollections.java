@@ -80,7 +80,8 @@ final class ServeCollections implements AutoCloseable {
       PackCommand pack = defaults.pack();
       pack.stages = (stage, nanos) -> defaults.metrics().stage("/v1/pack", stage, nanos);
       // Assemble retrieves through the same readable view, with a packer of its own (pack's defaults).
-      JsonEndpoint assemble = AssembleCommand.endpoint(AssembleCommand.assembler(e, defaults.pack().packer(view, e), lazyMemory()));
+      JsonEndpoint assemble = AssembleCommand.endpoint(AssembleCommand.assembler(e, defaults.pack().packer(view, e), lazyMemory(),
+          pack.llmClient()));
       r = new Routes(search.endpoint(view, e), pack.endpoint(view, e), assemble);
       Routes raced = routes.putIfAbsent(access, r);
       return raced != null ? raced : r;

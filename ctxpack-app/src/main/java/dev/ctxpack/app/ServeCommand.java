@@ -80,9 +80,9 @@ final class ServeCommand implements Callable<Integer> {
   Path memory;
 
   @Option(names = "--llm", paramLabel = "openai:MODEL",
-      description = "The model a /v1/pack request with \"execute\": true calls, as pack --llm (URL and key from this"
-          + " process's CTXPACK_LLM_URL, CTXPACK_LLM_KEY or OPENAI_API_KEY; a request never names one). Default: none"
-          + " (execution runs offline).")
+      description = "The model a /v1/pack request with \"execute\": true calls, as pack --llm, and that summarises older"
+          + " history turns in /v1/assemble (URL and key from this process's CTXPACK_LLM_URL, CTXPACK_LLM_KEY or"
+          + " OPENAI_API_KEY; a request never names one). Default: none (execution runs offline, summaries are extractive).")
   String llm;
 
   @Option(names = "--llm-url", paramLabel = "URL", description = "Base URL of the --llm endpoint (overrides CTXPACK_LLM_URL).")
@@ -227,7 +227,7 @@ final class ServeCommand implements Callable<Integer> {
     }
     if (collections == null) {
       // No index: windows without evidence (a request asking for retrieval gets 400).
-      routes.post("/v1/assemble", perTenant(() -> AssembleCommand.endpoint(AssembleCommand.assembler(null, null, null))));
+      routes.post("/v1/assemble", perTenant(() -> AssembleCommand.endpoint(AssembleCommand.assembler(null, null, null, PackCommand.llmClient(llm, llmUrl)))));
     }
     routes.post("/v1/compress", perTenant(() -> defaults(new CompressCommand(), "--embedder", embedder).endpoint()));
     routes.post("/v1/dedup", perTenant(() -> defaults(new DedupCommand(), "--embedder", embedder).endpoint()));

@@ -180,6 +180,47 @@ class AssembleEndToEndTest {
   }
 
   @Test
+  void withLlmTheOlderTurnsAreSummarisedByTheModel() throws Exception {
+    com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+        new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+    java.util.List<String> asked = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    server.createContext("/v1/chat/completions", ex -> {
+      JsonNode body = Json.MAPPER.readTree(ex.getRequestBody().readAllBytes());
+      asked.add(body.path("messages").toString());
+      byte[] out = Json.MAPPER.writeValueAsBytes(java.util.Map.of("choices", java.util.List.of(java.util.Map.of("message",
+          java.util.Map.of("role", "assistant", "content", "usuário: perguntou pelas torras\nassistente: a torra 2 leva 11 minutos")))));
+      ex.getResponseHeaders().add("Content-Type", "application/json");
+      ex.sendResponseHeaders(200, out.length);
+      ex.getResponseBody().write(out);
+      ex.close();
+    });
+    server.start();
+    try {
+      StringBuilder history = new StringBuilder("[");
+      for (int i = 1; i <= 12; i++) {
+        if (i > 1) history.append(',');
+        history.append("{\"role\": \"user\", \"content\": \"Pergunta ").append(i).append(": ")
+            .append("Quero detalhes da torra. ".repeat(10)).append("\"},{\"role\": \"assistant\", \"content\": \"A torra ")
+            .append(i).append(" leva ").append(9 + i).append(" minutos. ").append("Depois o café descansa. ".repeat(10)).append("\"}");
+      }
+      Path req = dir.resolve("llm-request.json");
+      Files.writeString(req, "{\"query\": \"Quanto tempo leva a torra número 2?\", \"retrieval\": false,"
+          + " \"limits\": {\"history\": {\"cap\": 700}}, \"history\": " + history.append(']') + "}");
+      CliRunner r = CliRunner.run("assemble", "--request", req.toString(), "--index", index, "--llm", "openai:summariser",
+          "--llm-url", "http://127.0.0.1:" + server.getAddress().getPort() + "/v1");
+      assertThat(r.code()).as(r.err()).isZero();
+      JsonNode out = r.json();
+      assertThat(asked).hasSize(1);
+      assertThat(asked.get(0)).contains("Pergunta 1");
+      assertThat(out.get("messages").toString()).contains("a torra 2 leva 11 minutos");
+      assertThat(out.get("trace").toString()).contains("history:llm:openai:summariser");
+      assertThat(out.get("budget").get("byComponent").get("history").asInt()).isLessThanOrEqualTo(700);
+    } finally {
+      server.stop(0);
+    }
+  }
+
+  @Test
   void badRequestsNameTheFieldAndABadBatchLineDoesNotStopTheOthers() throws Exception {
     Path bad = dir.resolve("bad.json");
     Files.writeString(bad, "{\"query\": \"q\", \"history\": [{\"role\": \"tool\", \"tool_call_id\": \"x\", \"content\": \"r\"}]}");
@@ -261,8 +302,8 @@ class AssembleEndToEndTest {
       }
     };
     // Shared words alone pick the router ("reset"); the embedder picks the forgotten login.
-    assertThat(chosen.apply(AssembleCommand.assembler(null, null, null))).isEqualTo("How do I reset the router?");
-    assertThat(chosen.apply(AssembleCommand.assembler(Components.embedder("minilm"), null, null))).startsWith("I forgot my login");
+    assertThat(chosen.apply(AssembleCommand.assembler(null, null, null, null))).isEqualTo("How do I reset the router?");
+    assertThat(chosen.apply(AssembleCommand.assembler(Components.embedder("minilm"), null, null, null))).startsWith("I forgot my login");
   }
 
   @Test

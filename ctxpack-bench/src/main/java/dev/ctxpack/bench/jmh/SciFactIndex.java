@@ -20,8 +20,9 @@ import java.util.stream.Stream;
 /**
  * The benchmarks' index: SciFact ingested with the default chunker and {@link MiniLmEmbedder}.
  * Reused from the directory in system property {@value #INDEX_PROPERTY} (or environment variable
- * {@code CTXPACK_BENCH_INDEX}) when it holds an index, else built once into a temporary directory
- * that {@link #close()} deletes. The data folder is {@value #DATA_PROPERTY} / {@code CTXPACK_DATA},
+ * {@code CTXPACK_BENCH_INDEX}) when it holds an index, built there when that directory does not
+ * exist yet (so later forks reuse it), else built into a temporary directory that {@link #close()}
+ * deletes. The data folder is {@value #DATA_PROPERTY} / {@code CTXPACK_DATA},
  * default {@code ../shared/data} from the project root.
  */
 final class SciFactIndex implements AutoCloseable {
@@ -59,8 +60,10 @@ final class SciFactIndex implements AutoCloseable {
       System.err.println("[jmh] reusing index " + given + ": " + index.stats());
       return new SciFactIndex(index, embedder, queries, null);
     }
-    Path temp = Files.createTempDirectory("ctxpack-jmh");
-    LuceneIndex index = LuceneIndex.open(temp.resolve("index"));
+    // A path given but not there yet is where the index is built and kept, so the next fork reuses it.
+    boolean keep = given != null && !given.isBlank() && !Files.exists(Path.of(given));
+    Path temp = keep ? null : Files.createTempDirectory("ctxpack-jmh");
+    LuceneIndex index = LuceneIndex.open(keep ? Path.of(given) : temp.resolve("index"));
     long t0 = System.nanoTime();
     IngestSummary s = new Ingestor(index, Loaders.defaults(), CtxpackPipeline.options(embedder, null,
         CtxpackPipeline.CHUNK_TOKENS), null).ingest(List.of(dir.resolve("corpus.jsonl")));
