@@ -53,6 +53,13 @@ class PromptTemplatesTest {
   }
 
   @Test
+  void builtInInstructionsHaveNoRunsOfSpaces() {
+    for (PromptTemplate t : List.of(PromptTemplate.EN, PromptTemplate.PT, PromptTemplate.JSON_EN, PromptTemplate.JSON_PT)) {
+      assertThat(t.instructions()).as(t.name()).doesNotContainPattern("\\S {2,}\\S");
+    }
+  }
+
+  @Test
   void theJsonTemplateAsksForClaimsInTheQueryLanguageAroundTheSameSourcesBlock() throws Exception {
     Candidate c = rhine("", 0, Map.of(), "Rhine");
     PackOptions json = PackOptions.defaults().withTemplate(PromptTemplate.byName("json"));

@@ -46,7 +46,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * first 50 of the MCP catalogue of {@code eval tools}), a 40-turn history (SciFact claims as user
  * turns, retrieved abstracts as answers, every fifth exchange through a tool call whose result is
  * five abstracts), 20 memories, and evidence packed with {@link PackOptions#defaults()}
- * (4,000 tokens). Components as the app wires them: {@link HybridToolRanker} over the index's
+ * (4,000 tokens; {@code evidence=no-compress}: without compression). Components as the app wires them: {@link HybridToolRanker} over the index's
  * embedder, {@link DefaultHistoryCompactor}, and the pack command's packer (learned reranker, index
  * vectors). One {@link CachingEmbedder} of 8 entries stands for the service's per-caller cache: the
  * tool ranker and the retriever embed the same query once, and no query is cached from an earlier
@@ -76,7 +76,15 @@ public class AssembleBenchmark {
   @Param({"whole", "compacted"})
   public String history;
 
+  /**
+   * The evidence's pack options: {@code full}, {@link PackOptions#defaults()} (every stage, as
+   * shipped); {@code no-compress}, the same without query-aware compression (its cost).
+   */
+  @Param({"full"})
+  public String evidence;
+
   private SciFactIndex scifact;
+  private PackOptions packOptions;
   private HybridRetriever retriever;
   private DefaultContextPacker packer;
   private Assembler assembler;
@@ -95,10 +103,15 @@ public class AssembleBenchmark {
         .build();
     assembler = Assembler.builder().embedder(embedder).packer(packer).toolRanker(new HybridToolRanker(embedder))
         .historyCompactor(DefaultHistoryCompactor.defaults()).build();
+    packOptions = switch (evidence) {
+      case "full" -> PackOptions.defaults();
+      case "no-compress" -> PackOptions.defaults().withCompress(false);
+      default -> throw new IllegalArgumentException("evidence must be full or no-compress, was " + evidence);
+    };
     List<ToolSpec> tools = ToolCatalogues.catalogues().get("mcp").subList(0, 50);
     AssembleRequest.Builder b = AssembleRequest.builder(ModelProfiles.builtIn().get("gpt-4o"))
         .system("You are a research assistant for biomedical literature. Answer from the sources and cite them.")
-        .tools(tools).history(history()).memories(memories()).retrieval(PackOptions.defaults());
+        .tools(tools).history(history()).memories(memories()).retrieval(packOptions);
     if (history.equals("compacted")) b.limit(Component.HISTORY, ComponentLimit.defaults(Component.HISTORY).withCap(8_000));
     base = b.build();
     // The first request with these tools builds the ranker's index of them, as a service's first request would.
@@ -167,7 +180,7 @@ public class AssembleBenchmark {
 
   @Benchmark
   public ContextPackage pack() throws IOException {
-    return packer.pack(nextQuery(), PackOptions.defaults());
+    return packer.pack(nextQuery(), packOptions);
   }
 
   @Benchmark
