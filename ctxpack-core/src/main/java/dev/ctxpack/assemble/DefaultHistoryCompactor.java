@@ -220,19 +220,13 @@ public final class DefaultHistoryCompactor implements HistoryCompactor {
     return new Compacted(out, tokens, summarised, pruned);
   }
 
-  /** The history's units: an assistant turn that calls tools with the results right after it, else one turn. */
+  /** The history's units ({@link RecentHistoryCompactor#units}), each pinned when one of its turns is. */
   private static List<Unit> units(List<Turn> h) {
     List<Unit> out = new ArrayList<>();
-    int i = 0;
-    while (i < h.size()) {
-      int j = i + 1;
-      if (h.get(i).role().equals("assistant") && !h.get(i).toolCallsJson().isEmpty()) {
-        while (j < h.size() && h.get(j).isToolResult()) j++;
-      }
+    for (int[] u : RecentHistoryCompactor.units(h)) {
       boolean pinned = false;
-      for (int k = i; k < j; k++) pinned |= h.get(k).pinned();
-      out.add(new Unit(i, j, pinned));
-      i = j;
+      for (int k = u[0]; k < u[1]; k++) pinned |= h.get(k).pinned();
+      out.add(new Unit(u[0], u[1], pinned));
     }
     return out;
   }
