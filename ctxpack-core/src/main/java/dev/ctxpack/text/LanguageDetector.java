@@ -15,7 +15,8 @@ import java.util.Set;
  * gerunds in {@code -ndo}), English {@code th}, {@code -ght}, {@code -ed}, {@code -ing}, {@code
  * -ly}. Unaccented Portuguese ({@code voce}, {@code nao}) is listed too, as chats and queries are
  * often typed without accents. Short questions ("Qual é a capital do Brasil?") carry enough
- * evidence; a single word does not.
+ * evidence; in a text of 3 to 12 words, one function word of one language with no sign of the other
+ * is enough ("Quanto tempo dura a torra?"); a single word is not.
  *
  * <p>ctxpack interprets two languages; a general detector covering dozens of languages would cost
  * megabytes of profiles to answer a two-way question, which is why this one is small.
@@ -51,12 +52,15 @@ public final class LanguageDetector {
       "voce", "voces", "nao", "tambem", "estao", "sao", "ate", "ja", "entao", "faco", "amanha",
       "alguem", "ha");
   private static final double MIN_EVIDENCE = 1.5;
+  /** Up to this many words, one unambiguous function word decides (see {@link #detect}). */
+  private static final int SHORT_WORDS = 12;
 
   /** Detects the language of {@code text}, reading at most its first {@value #SAMPLE_CHARS} characters. */
   public Language detect(String text) {
     String sample = text.length() > SAMPLE_CHARS ? text.substring(0, SAMPLE_CHARS) : text;
     double en = 0;
     double pt = 0;
+    int words = 0;
     int start = -1;
     String lower = sample.toLowerCase(Locale.ROOT);
     for (int i = 0; i <= lower.length(); i++) {
@@ -64,6 +68,7 @@ public final class LanguageDetector {
       if (letter && start < 0) start = i;
       if (!letter && start >= 0) {
         String w = lower.substring(start, i);
+        words++;
         boolean enWord = EN.contains(w);
         boolean ptWord = PT.contains(w);
         if (enWord) en += 1;
@@ -75,7 +80,14 @@ public final class LanguageDetector {
         start = -1;
       }
     }
-    if (Math.max(en, pt) < MIN_EVIDENCE) return Language.UNKNOWN;
+    if (Math.max(en, pt) < MIN_EVIDENCE) {
+      // A short question with one function word of one language and no sign of the other ("Quanto
+      // tempo dura a torra?") is that language; one word alone, or signs of both, are not enough.
+      if (words >= 3 && words <= SHORT_WORDS && Math.min(en, pt) == 0 && Math.max(en, pt) >= 1) {
+        return pt > 0 ? Language.PT : Language.EN;
+      }
+      return Language.UNKNOWN;
+    }
     if (pt > en * 1.2) return Language.PT;
     if (en > pt * 1.2) return Language.EN;
     return Language.UNKNOWN;

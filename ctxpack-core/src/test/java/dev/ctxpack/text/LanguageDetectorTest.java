@@ -35,6 +35,9 @@ class LanguageDetectorTest {
       "Fiz o download do software mas o setup não abre no meu notebook.",
       "Instalei o Docker mas o container não sobe",
       "Quero cancelar o pedido número 4521",
+      // short: one function word and no sign of English
+      "Quanto tempo dura a torra?",
+      "Onde comprar grãos torrados",
   })
   void detectsPortuguese(String text) {
     assertThat(detector.detect(text)).isEqualTo(Language.PT);
@@ -61,13 +64,15 @@ class LanguageDetectorTest {
       // English with Portuguese names and words
       "We flew from São Paulo to Belo Horizonte and ate pão de queijo at the airport.",
       "The samba school from Rio de Janeiro won the parade again this year.",
+      // short: one function word and no sign of Portuguese
+      "Roasting time please?",
   })
   void detectsEnglish(String text) {
     assertThat(detector.detect(text)).isEqualTo(Language.EN);
   }
 
   @ParameterizedTest(name = "UNKNOWN: \"{0}\"")
-  @ValueSource(strings = {"", "   ", "12345 678,90", "2024-01-15 10:32:00", "ok", "Brasil", "!!! ??? ...", "😀😀😀", "東京は日本の首都です"})
+  @ValueSource(strings = {"", "   ", "12345 678,90", "2024-01-15 10:32:00", "ok", "Brasil", "quanto", "Lisboa Porto Braga", "!!! ??? ...", "😀😀😀", "東京は日本の首都です"})
   void tooLittleEvidenceIsUnknown(String text) {
     assertThat(detector.detect(text)).isEqualTo(Language.UNKNOWN);
   }
