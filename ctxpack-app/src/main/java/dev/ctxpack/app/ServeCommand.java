@@ -224,6 +224,10 @@ final class ServeCommand implements Callable<Integer> {
     } else {
       routes.unavailable("/v1/search", NO_INDEX).unavailable("/v1/pack", NO_INDEX).unavailable("/v1/documents", NO_INDEX);
       routes.unavailable("/v1/memories", NO_INDEX);
+      HttpService.Handler down = (caller, request) -> {
+        throw new HttpService.HttpError(503, "unavailable", NO_INDEX);
+      };
+      routes.get("/v1/memories", down).delete("/v1/memories/<id>", down).delete("/v1/documents/<id>", down);
     }
     if (collections == null) {
       // No index: windows without evidence (a request asking for retrieval gets 400).

@@ -410,6 +410,14 @@ class ServeEndToEndTest {
       assertThat(Json.MAPPER.readTree(r.body()).get("error").get("code").asText()).isEqualTo("unavailable");
       assertThat(Json.MAPPER.readTree(r.body()).get("error").get("message").asText()).contains("--index");
     }
+    // The index's other routes say the same, whatever their method.
+    for (HttpRequest req : List.of(HttpRequest.newBuilder(base.resolve("/v1/memories?user=ana")).build(),
+        HttpRequest.newBuilder(base.resolve("/v1/memories/m1?user=ana")).DELETE().build(),
+        HttpRequest.newBuilder(base.resolve("/v1/documents/d1")).DELETE().build())) {
+      HttpResponse<String> r = send(req);
+      assertThat(r.statusCode()).as(req.method() + " " + req.uri()).isEqualTo(503);
+      assertThat(Json.MAPPER.readTree(r.body()).get("error").get("message").asText()).contains("--index");
+    }
   }
 
   @Test
