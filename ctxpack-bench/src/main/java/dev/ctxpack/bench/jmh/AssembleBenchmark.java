@@ -96,11 +96,7 @@ public class AssembleBenchmark {
     scifact = SciFactIndex.openOrBuild();
     CachingEmbedder embedder = new CachingEmbedder(scifact.embedder, 8);
     retriever = new HybridRetriever(scifact.index, embedder);
-    packer = DefaultContextPacker.builder().retriever(retriever)
-        .reranker(dev.ctxpack.rerank.FeatureReranker.defaults())
-        .vectors(dev.ctxpack.dedup.PassageVectors.fromIndex(scifact.index, scifact.embedder.languages()))
-        .sentenceVectors(new dev.ctxpack.compress.IndexSentenceVectors(scifact.index, embedder))
-        .build();
+    packer = SciFactIndex.packer(retriever, scifact.index, embedder);
     assembler = Assembler.builder().embedder(embedder).packer(packer).toolRanker(new HybridToolRanker(embedder))
         .historyCompactor(DefaultHistoryCompactor.defaults()).build();
     packOptions = switch (evidence) {

@@ -84,11 +84,7 @@ public class RequestBenchmark {
     };
     retriever = new HybridRetriever(view, scifact.embedder);
     // As the CLI builds it: the learned reranker, and the index's vectors for semantic dedup and MMR.
-    packer = DefaultContextPacker.builder().retriever(retriever)
-        .reranker(dev.ctxpack.rerank.FeatureReranker.defaults())
-        .vectors(dev.ctxpack.dedup.PassageVectors.fromIndex(view, scifact.embedder.languages()))
-        .sentenceVectors(new dev.ctxpack.compress.IndexSentenceVectors(view, scifact.embedder))
-        .build();
+    packer = SciFactIndex.packer(retriever, view, scifact.embedder);
     searchOptions = RetrievalOptions.of(RetrievalMode.parse(mode), 10);
     packOptions = switch (stages) {
       case "off" -> PackOptions.defaults().withDedup(false).withRerank(false).withMmr(false).withCompress(false);

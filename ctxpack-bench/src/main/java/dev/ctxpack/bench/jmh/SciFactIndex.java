@@ -3,12 +3,18 @@ package dev.ctxpack.bench.jmh;
 import dev.ctxpack.bench.data.BeirLoader;
 import dev.ctxpack.bench.data.Dataset;
 import dev.ctxpack.bench.pipeline.CtxpackPipeline;
+import dev.ctxpack.compress.IndexSentenceVectors;
+import dev.ctxpack.dedup.PassageVectors;
 import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.index.Index;
 import dev.ctxpack.ingest.IngestSummary;
 import dev.ctxpack.ingest.Ingestor;
 import dev.ctxpack.ingest.Loaders;
 import dev.ctxpack.lucene.LuceneIndex;
 import dev.ctxpack.onnx.MiniLmEmbedder;
+import dev.ctxpack.pack.DefaultContextPacker;
+import dev.ctxpack.rerank.FeatureReranker;
+import dev.ctxpack.retrieve.Retriever;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,6 +76,19 @@ final class SciFactIndex implements AutoCloseable {
     System.err.printf("[jmh] built SciFact index in %.1f s: %d documents, %d chunks%n",
         (System.nanoTime() - t0) / 1e9, s.added(), s.chunks());
     return new SciFactIndex(index, embedder, queries, temp);
+  }
+
+  /**
+   * The packer as the pack command wires it over {@code view}: {@code retriever}, the learned
+   * reranker, the index's chunk vectors for semantic dedup and MMR, and its sentence vectors (query
+   * embedded by {@code embedder}) for compression.
+   */
+  static DefaultContextPacker packer(Retriever retriever, Index view, Embedder embedder) {
+    return DefaultContextPacker.builder().retriever(retriever)
+        .reranker(FeatureReranker.defaults())
+        .vectors(PassageVectors.fromIndex(view, embedder.languages()))
+        .sentenceVectors(new IndexSentenceVectors(view, embedder))
+        .build();
   }
 
   private static Path setting(String property, String env, String fallback) {
