@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "assemble", mixinStandardHelpOptions = true,
@@ -57,13 +58,7 @@ final class AssembleCommand implements Callable<Integer> {
       description = "Memory store a request's \"user\" recalls from (ctxpack memory). Default: <index>/memory.")
   Path memory;
 
-  @Option(names = "--llm", paramLabel = "openai:MODEL",
-      description = "A model that summarises older history turns (any OpenAI-compatible endpoint: base URL from --llm-url"
-          + " or CTXPACK_LLM_URL, key from CTXPACK_LLM_KEY or OPENAI_API_KEY). Default: none (extractive summaries).")
-  String llm;
-
-  @Option(names = "--llm-url", paramLabel = "URL", description = "Base URL of the --llm endpoint (overrides CTXPACK_LLM_URL).")
-  String llmUrl;
+  @Mixin LlmFlags llm = new LlmFlags();
 
   @Option(names = "--embedder", paramLabel = "SPEC", defaultValue = "minilm",
       description = "Embedder of the index (as at ingest); also ranks few-shot examples. Default: ${DEFAULT-VALUE}.")
@@ -79,7 +74,7 @@ final class AssembleCommand implements Callable<Integer> {
     try (LuceneIndex idx = openIndex(); LuceneMemoryStore memories = openMemory(idx)) {
       Embedder e = idx != null ? Components.searchEmbedder(idx, embedder) : null;
       Assembler assembler = assembler(e, idx == null ? null : ServeCommand.defaults(new PackCommand()).packer(idx, e), memories,
-          PackCommand.llmClient(llm, llmUrl));
+          llm.client());
       if (batch != null) return BatchRunner.run(batch, out, endpoint(assembler));
       if (replay != null) return replay(assembler, out);
       out.println(Json.line(endpoint(assembler).handle(readObject(request))));

@@ -7,7 +7,6 @@ import dev.ctxpack.index.Index;
 import dev.ctxpack.llm.LlmClient;
 import dev.ctxpack.lucene.LuceneIndex;
 import dev.ctxpack.model.ContextPackage;
-import dev.ctxpack.onnx.OpenAiChatClient;
 import dev.ctxpack.order.OrderMode;
 import dev.ctxpack.pack.Budgets;
 import dev.ctxpack.pack.DefaultContextPacker;
@@ -40,6 +39,7 @@ final class PackCommand implements Callable<Integer> {
   @Mixin PackFlags flags = new PackFlags();
   @Mixin FusionFlags fusion = new FusionFlags();
   @Mixin DedupFlags dedup = new DedupFlags();
+  @Mixin LlmFlags llm = new LlmFlags();
 
   @Option(names = {"-q", "--query"}, paramLabel = "Q", description = "The question.")
   String query;
@@ -53,14 +53,6 @@ final class PackCommand implements Callable<Integer> {
       description = "Run the plan: with --llm, every step is a call to that model; without, the intermediate steps run"
           + " offline (extractive, verbatim, labelled notes) and the final prompt is printed ready to send.")
   boolean execute;
-
-  @Option(names = "--llm", paramLabel = "openai:MODEL",
-      description = "The model --execute calls, at any OpenAI-compatible endpoint: base URL from --llm-url or"
-          + " CTXPACK_LLM_URL (default https://api.openai.com/v1), key from CTXPACK_LLM_KEY or OPENAI_API_KEY.")
-  String llm;
-
-  @Option(names = "--llm-url", paramLabel = "URL", description = "Base URL of the --llm endpoint (overrides CTXPACK_LLM_URL).")
-  String llmUrl;
 
   @Option(names = "--window", paramLabel = "N", defaultValue = "0",
       description = "Widen each retrieved chunk to N sentences each side, read from the stored document (for indexes"
@@ -101,30 +93,7 @@ final class PackCommand implements Callable<Integer> {
 
   /** The model of {@code --llm}, or null (offline). */
   LlmClient llmClient() {
-    return llmClient(llm, llmUrl);
-  }
-
-  /**
-   * The model of an {@code --llm openai:MODEL} option at {@code llmUrl} (else {@code
-   * CTXPACK_LLM_URL}), its key from the environment; null when {@code llm} is null.
-   */
-  static LlmClient llmClient(String llm, String llmUrl) {
-    if (llm == null) {
-      if (llmUrl != null) throw new UsageException("--llm-url needs --llm openai:MODEL");
-      return null;
-    }
-    if (!llm.startsWith("openai:") || llm.length() == "openai:".length()) {
-      throw new UsageException("--llm must be openai:MODEL, was '" + llm + "'");
-    }
-    String name = llm.substring("openai:".length());
-    try {
-      if (llmUrl == null) return OpenAiChatClient.fromEnvironment(name);
-      String key = System.getenv(OpenAiChatClient.KEY_ENV);
-      if (key == null || key.isBlank()) key = System.getenv("OPENAI_API_KEY");
-      return OpenAiChatClient.of(llmUrl, name, key == null || key.isBlank() ? null : key, java.time.Duration.ofSeconds(60));
-    } catch (IllegalArgumentException e) {
-      throw new UsageException("--llm: " + e.getMessage());
-    }
+    return llm.client();
   }
 
   /** The packer over {@code index} wired from these options. */

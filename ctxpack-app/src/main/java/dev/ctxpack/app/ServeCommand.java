@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -79,14 +80,7 @@ final class ServeCommand implements Callable<Integer> {
           + " <collection>/memory). Not with --tenants.")
   Path memory;
 
-  @Option(names = "--llm", paramLabel = "openai:MODEL",
-      description = "The model a /v1/pack request with \"execute\": true calls, as pack --llm, and that summarises older"
-          + " history turns in /v1/assemble (URL and key from this process's CTXPACK_LLM_URL, CTXPACK_LLM_KEY or"
-          + " OPENAI_API_KEY; a request never names one). Default: none (execution runs offline, summaries are extractive).")
-  String llm;
-
-  @Option(names = "--llm-url", paramLabel = "URL", description = "Base URL of the --llm endpoint (overrides CTXPACK_LLM_URL).")
-  String llmUrl;
+  @Mixin LlmFlags llm = new LlmFlags();
 
   /** The index used when none is given, if it exists (a field so tests can point it elsewhere). */
   Path defaultIndex = Path.of(".ctxpack");
@@ -141,7 +135,7 @@ final class ServeCommand implements Callable<Integer> {
     Path path = given != null ? given : defaultIndex;
     Metrics metrics = new Metrics();
     ServeCollections.Defaults commands = new ServeCollections.Defaults(() -> defaults(new SearchCommand()),
-        () -> defaults(new PackCommand(), packArgs()), defaults(new IngestCommand(), "--embedder", embedder, "-"), metrics);
+        () -> defaults(new PackCommand(), llm.args()), defaults(new IngestCommand(), "--embedder", embedder, "-"), metrics);
     java.util.function.Function<String, Embedder> perTenant = tenant -> Components.embedder(embedder);
     ServeCollections collections;
     if (t != null) {
@@ -231,7 +225,7 @@ final class ServeCommand implements Callable<Integer> {
     }
     if (collections == null) {
       // No index: windows without evidence (a request asking for retrieval gets 400).
-      routes.post("/v1/assemble", perTenant(() -> AssembleCommand.endpoint(AssembleCommand.assembler(null, null, null, PackCommand.llmClient(llm, llmUrl)))));
+      routes.post("/v1/assemble", perTenant(() -> AssembleCommand.endpoint(AssembleCommand.assembler(null, null, null, llm.client()))));
     }
     routes.post("/v1/compress", perTenant(() -> defaults(new CompressCommand(), "--embedder", embedder).endpoint()));
     routes.post("/v1/dedup", perTenant(() -> defaults(new DedupCommand(), "--embedder", embedder).endpoint()));
@@ -250,12 +244,6 @@ final class ServeCommand implements Callable<Integer> {
 
   /** {@code command} with its options as the CLI would parse {@code args}: its defaults otherwise. */
   /** The options the service's pack command gets from this command: the model that executes plans, if any. */
-  private String[] packArgs() {
-    java.util.List<String> a = new java.util.ArrayList<>();
-    if (llm != null) a.addAll(java.util.List.of("--llm", llm));
-    if (llmUrl != null) a.addAll(java.util.List.of("--llm-url", llmUrl));
-    return a.toArray(String[]::new);
-  }
 
   static <T> T defaults(T command, String... args) {
     CommandLine cl = new CommandLine(command);
