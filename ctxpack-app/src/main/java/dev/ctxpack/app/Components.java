@@ -5,7 +5,7 @@ import dev.ctxpack.dedup.DedupOptions;
 import dev.ctxpack.onnx.Rerankers;
 import dev.ctxpack.rerank.FeatureReranker;
 import dev.ctxpack.rerank.Reranker;
-import dev.ctxpack.dedup.PassageVectors;
+import dev.ctxpack.similarity.PassageVectors;
 
 import dev.ctxpack.embed.CachingEmbedder;
 import dev.ctxpack.embed.Embedder;

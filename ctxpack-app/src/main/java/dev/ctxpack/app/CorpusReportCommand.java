@@ -2,7 +2,7 @@ package dev.ctxpack.app;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.ctxpack.dedup.Boilerplate;
+import dev.ctxpack.similarity.Boilerplate;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.ingest.CorpusReport;
 import dev.ctxpack.lucene.LuceneIndex;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ctxpack.dedup.CascadeDeduplicator;
 import dev.ctxpack.dedup.DedupLevel;
 import dev.ctxpack.dedup.DedupOptions;
-import dev.ctxpack.dedup.PassageVectors;
+import dev.ctxpack.similarity.PassageVectors;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Chunk;
 import dev.ctxpack.model.Decision;

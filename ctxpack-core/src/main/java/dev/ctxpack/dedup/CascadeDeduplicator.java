@@ -1,5 +1,8 @@
 package dev.ctxpack.dedup;
 
+import dev.ctxpack.similarity.PassageVectors;
+import dev.ctxpack.similarity.Guard;
+import dev.ctxpack.similarity.Words;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Decision;
 import dev.ctxpack.model.Language;

@@ -1,5 +1,6 @@
 package dev.ctxpack.dedup;
 
+import dev.ctxpack.similarity.Guard;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;

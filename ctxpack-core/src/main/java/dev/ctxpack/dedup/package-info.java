@@ -1,10 +1,10 @@
 /**
- * Dedup: the cascade that removes redundancy between passages while keeping every source — exact,
- * near, overlap and semantic levels ({@link dev.ctxpack.dedup.CascadeDeduplicator}), with the
- * {@link dev.ctxpack.dedup.Guard} keeping rule and exception apart. Across a whole corpus, at
- * ingestion: {@link dev.ctxpack.dedup.MinHasher} and {@link dev.ctxpack.dedup.LshIndex} find
- * near-duplicate documents without comparing every pair, {@link dev.ctxpack.dedup.Boilerplate} keys
- * chunk texts that recur across documents, and {@link dev.ctxpack.dedup.CorpusPreference} applies
- * both to retrieved candidates.
+ * Dedup, the stage between retrieval and selection: the cascade that removes redundancy between
+ * ranked passages while keeping every source — exact, near, overlap and semantic levels ({@link
+ * dev.ctxpack.dedup.CascadeDeduplicator}, the default {@link dev.ctxpack.dedup.Deduplicator}) —
+ * with the {@link dev.ctxpack.similarity.Guard} keeping rule and exception apart. The packer runs it
+ * twice: conservative before reranking, strict after. The measures it compares with (shingles,
+ * MinHash, LSH, the guard, passage vectors) live in {@link dev.ctxpack.similarity}, shared with
+ * selection, ordering, verification and ingestion.
  */
 package dev.ctxpack.dedup;

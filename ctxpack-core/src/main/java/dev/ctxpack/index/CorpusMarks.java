@@ -4,13 +4,13 @@ import java.util.List;
 
 /**
  * What ingestion found about a document's place in its corpus, stored with it (ctxpack 0.1).
- * {@code signature} is the document's MinHash signature ({@link dev.ctxpack.dedup.MinHasher}) and
- * {@code bandKeys} its LSH band keys ({@link dev.ctxpack.dedup.LshIndex#bandKey}), kept so that a
+ * {@code signature} is the document's MinHash signature ({@link dev.ctxpack.similarity.MinHasher}) and
+ * {@code bandKeys} its LSH band keys ({@link dev.ctxpack.similarity.LshIndex#bandKey}), kept so that a
  * document ingested later is still compared with this one; {@code nearDuplicateOf} is the id of
  * the document this one nearly repeats (empty if none), with the estimated Jaccard {@code
  * similarity}; {@code fileTime} is the source file's last-modified time in epoch milliseconds (0
  * when unknown), which tells old versions from new ones when the metadata has no date; {@code
- * chunkKeys} holds each chunk's {@link dev.ctxpack.dedup.Boilerplate#key}, in chunk order, computed
+ * chunkKeys} holds each chunk's {@link dev.ctxpack.similarity.Boilerplate#key}, in chunk order, computed
  * once at ingestion (empty: the index computes them). Marks never enter the document's content hash.
  */
 public record CorpusMarks(

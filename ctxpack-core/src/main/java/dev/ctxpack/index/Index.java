@@ -145,7 +145,7 @@ public interface Index extends Closeable {
   /**
    * What the corpus says about a stored chunk: its document, the document's near-duplicate mark
    * ({@code nearDuplicateOf} empty when none) and {@code recurrence}, the number of stored documents
-   * holding a chunk of the same normalised text ({@link dev.ctxpack.dedup.Boilerplate#key}), its own
+   * holding a chunk of the same normalised text ({@link dev.ctxpack.similarity.Boilerplate#key}), its own
    * included (0 when the index does not know: written before ctxpack 0.1).
    */
   record ChunkMarks(String docId, String nearDuplicateOf, double similarity, int recurrence) {}

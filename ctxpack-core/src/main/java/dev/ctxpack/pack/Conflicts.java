@@ -1,6 +1,6 @@
 package dev.ctxpack.pack;
 
-import dev.ctxpack.dedup.Guard;
+import dev.ctxpack.similarity.Guard;
 import dev.ctxpack.model.Decision;
 import dev.ctxpack.model.DocInfo;
 import dev.ctxpack.model.Language;

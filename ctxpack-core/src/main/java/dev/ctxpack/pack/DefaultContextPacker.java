@@ -8,7 +8,7 @@ import dev.ctxpack.compress.ExtractiveCompressor;
 import dev.ctxpack.compress.SentenceVectors;
 import dev.ctxpack.dedup.CascadeDeduplicator;
 import dev.ctxpack.dedup.DedupOptions;
-import dev.ctxpack.dedup.PassageVectors;
+import dev.ctxpack.similarity.PassageVectors;
 import dev.ctxpack.guard.InjectionDetector;
 import dev.ctxpack.guard.InjectionGuard;
 import dev.ctxpack.guard.InjectionPolicy;

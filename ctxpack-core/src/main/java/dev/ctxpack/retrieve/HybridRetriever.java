@@ -1,6 +1,6 @@
 package dev.ctxpack.retrieve;
 
-import dev.ctxpack.dedup.CorpusPreference;
+import dev.ctxpack.retrieve.CorpusPreference;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.model.Candidate;

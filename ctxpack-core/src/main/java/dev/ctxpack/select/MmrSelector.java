@@ -1,6 +1,6 @@
 package dev.ctxpack.select;
 
-import dev.ctxpack.dedup.Words;
+import dev.ctxpack.similarity.Words;
 import dev.ctxpack.model.Decision;
 import dev.ctxpack.model.Passage;
 import dev.ctxpack.model.Trace;

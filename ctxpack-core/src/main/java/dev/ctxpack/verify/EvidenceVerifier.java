@@ -4,7 +4,7 @@ import dev.ctxpack.compress.CompressInput;
 import dev.ctxpack.compress.ExtractiveCompressor;
 import dev.ctxpack.compress.Sentence;
 import dev.ctxpack.compress.SentenceVectors;
-import dev.ctxpack.dedup.Guard;
+import dev.ctxpack.similarity.Guard;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.text.LanguageDetector;

@@ -1,5 +1,7 @@
 package dev.ctxpack.dedup;
 
+import dev.ctxpack.similarity.PassageVectors;
+import dev.ctxpack.similarity.Words;
 import static dev.ctxpack.testing.Fixtures.candidate;
 import static org.assertj.core.api.Assertions.assertThat;
 

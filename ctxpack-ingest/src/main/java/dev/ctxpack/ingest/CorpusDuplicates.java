@@ -1,8 +1,8 @@
 package dev.ctxpack.ingest;
 
-import dev.ctxpack.dedup.Boilerplate;
-import dev.ctxpack.dedup.LshIndex;
-import dev.ctxpack.dedup.MinHasher;
+import dev.ctxpack.similarity.Boilerplate;
+import dev.ctxpack.similarity.LshIndex;
+import dev.ctxpack.similarity.MinHasher;
 import dev.ctxpack.index.CorpusMarks;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.index.IndexEntry;

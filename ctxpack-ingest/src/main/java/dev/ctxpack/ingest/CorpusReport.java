@@ -1,6 +1,6 @@
 package dev.ctxpack.ingest;
 
-import dev.ctxpack.dedup.Boilerplate;
+import dev.ctxpack.similarity.Boilerplate;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.model.DocInfo;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.ctxpack.lucene;
 
-import dev.ctxpack.dedup.Boilerplate;
+import dev.ctxpack.similarity.Boilerplate;
 import dev.ctxpack.index.ChunkVector;
 import dev.ctxpack.index.CorpusMarks;
 import dev.ctxpack.index.IndexEntry;

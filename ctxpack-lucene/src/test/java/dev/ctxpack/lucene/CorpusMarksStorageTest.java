@@ -3,8 +3,8 @@ package dev.ctxpack.lucene;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ctxpack.chunk.SentenceChunker;
-import dev.ctxpack.dedup.Boilerplate;
-import dev.ctxpack.dedup.MinHasher;
+import dev.ctxpack.similarity.Boilerplate;
+import dev.ctxpack.similarity.MinHasher;
 import dev.ctxpack.index.CorpusMarks;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.index.IndexEntry;

@@ -6,7 +6,7 @@ import dev.ctxpack.bench.pipeline.CtxpackPipeline;
 import dev.ctxpack.bench.pipeline.IngestResult;
 import dev.ctxpack.dedup.DedupLevel;
 import dev.ctxpack.dedup.DedupOptions;
-import dev.ctxpack.dedup.PassageVectors;
+import dev.ctxpack.similarity.PassageVectors;
 import dev.ctxpack.embed.CachingEmbedder;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Index;

@@ -1,7 +1,7 @@
 package dev.ctxpack.bench.dedup;
 
 import dev.ctxpack.bench.data.TextPair;
-import dev.ctxpack.dedup.Words;
+import dev.ctxpack.similarity.Words;
 import java.util.List;
 import java.util.Set;
 

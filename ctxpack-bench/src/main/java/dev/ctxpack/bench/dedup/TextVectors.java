@@ -1,6 +1,6 @@
 package dev.ctxpack.bench.dedup;
 
-import dev.ctxpack.dedup.PassageVectors;
+import dev.ctxpack.similarity.PassageVectors;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.model.Passage;
 import java.io.PrintStream;

@@ -1,6 +1,6 @@
 package dev.ctxpack.bench.dedup;
 
-import dev.ctxpack.dedup.Words;
+import dev.ctxpack.similarity.Words;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.model.Span;
 import dev.ctxpack.text.SentenceSegmenter;

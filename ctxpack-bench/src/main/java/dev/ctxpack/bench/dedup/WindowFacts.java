@@ -1,6 +1,6 @@
 package dev.ctxpack.bench.dedup;
 
-import dev.ctxpack.dedup.Words;
+import dev.ctxpack.similarity.Words;
 import dev.ctxpack.model.ContextPackage;
 import dev.ctxpack.model.Source;
 import dev.ctxpack.text.TextNormalizer;

@@ -3,7 +3,7 @@ package dev.ctxpack.bench.jmh;
 import dev.ctxpack.bench.dedup.Perturbations;
 import dev.ctxpack.dedup.CascadeDeduplicator;
 import dev.ctxpack.dedup.DedupOptions;
-import dev.ctxpack.dedup.PassageVectors;
+import dev.ctxpack.similarity.PassageVectors;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Chunk;

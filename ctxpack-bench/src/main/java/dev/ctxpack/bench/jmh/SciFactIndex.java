@@ -4,7 +4,7 @@ import dev.ctxpack.bench.data.BeirLoader;
 import dev.ctxpack.bench.data.Dataset;
 import dev.ctxpack.bench.pipeline.CtxpackPipeline;
 import dev.ctxpack.compress.IndexSentenceVectors;
-import dev.ctxpack.dedup.PassageVectors;
+import dev.ctxpack.similarity.PassageVectors;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.ingest.IngestSummary;

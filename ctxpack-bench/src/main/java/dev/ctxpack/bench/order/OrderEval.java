@@ -8,7 +8,7 @@ import dev.ctxpack.bench.dedup.SquadV2;
 import dev.ctxpack.bench.pipeline.CtxpackPipeline;
 import dev.ctxpack.compress.IndexSentenceVectors;
 import dev.ctxpack.compress.SentenceVectors;
-import dev.ctxpack.dedup.PassageVectors;
+import dev.ctxpack.similarity.PassageVectors;
 import dev.ctxpack.embed.CachingEmbedder;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.lucene.LuceneIndex;

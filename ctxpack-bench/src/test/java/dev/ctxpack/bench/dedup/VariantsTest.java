@@ -2,7 +2,7 @@ package dev.ctxpack.bench.dedup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ctxpack.dedup.Words;
+import dev.ctxpack.similarity.Words;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.text.TextNormalizer;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.ctxpack.dedup;
+package dev.ctxpack.similarity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

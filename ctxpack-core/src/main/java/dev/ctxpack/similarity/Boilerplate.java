@@ -1,4 +1,4 @@
-package dev.ctxpack.dedup;
+package dev.ctxpack.similarity;
 
 import dev.ctxpack.text.TextNormalizer;
 

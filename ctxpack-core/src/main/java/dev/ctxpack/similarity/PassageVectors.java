@@ -1,4 +1,4 @@
-package dev.ctxpack.dedup;
+package dev.ctxpack.similarity;
 
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Index;

@@ -1,4 +1,4 @@
-package dev.ctxpack.dedup;
+package dev.ctxpack.retrieve;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -17,7 +17,13 @@ import org.junit.jupiter.api.Test;
 
 /** Boilerplate down-weighting and the preference for originals over their marked near-duplicates. */
 class CorpusPreferenceTest {
-  static final String SENTENCE = MinHashLshTest.EN;
+  static final String SENTENCE = "Nanotechnologies are emerging platforms that could be useful in measuring, understanding, and"
+      + " manipulating stem cells. Examples include magnetic nanoparticles and quantum dots for stem cell labeling and"
+      + " in vivo tracking; nanoparticles, carbon nanotubes, and polyplexes for the intracellular delivery of"
+      + " genes/oligonucleotides and protein/peptides; and engineered nanometer-scale scaffolds for stem cell"
+      + " differentiation and transplantation. This review examines the use of nanotechnologies for stem cell tracking,"
+      + " differentiation, and transplantation. We further discuss their utility and the potential concerns regarding"
+      + " their cytotoxicity.";
   static final String NOTICE = "This abstract is distributed under the Open Data Commons Attribution License.";
 
   private static Candidate c(String id, String doc, String text, double bm25, double fused) {

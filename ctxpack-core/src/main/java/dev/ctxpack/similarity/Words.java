@@ -1,4 +1,4 @@
-package dev.ctxpack.dedup;
+package dev.ctxpack.similarity;
 
 import dev.ctxpack.text.TextNormalizer;
 import java.util.ArrayList;
@@ -45,7 +45,7 @@ public final class Words {
   }
 
   /** {@link #shingleHashes} of a text already {@link TextNormalizer#fold folded}. */
-  static long[] shingleHashesOfFolded(String n, int k) {
+  public static long[] shingleHashesOfFolded(String n, int k) {
     long[] words = new long[Math.max(4, n.length() / 4)];
     int count = 0;
     int i = 0;

@@ -1,5 +1,7 @@
-package dev.ctxpack.dedup;
+package dev.ctxpack.retrieve;
 
+import dev.ctxpack.similarity.Boilerplate;
+import dev.ctxpack.similarity.Words;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Scores;
