@@ -174,7 +174,7 @@ final class DedupCommand implements Callable<Integer> {
     for (Decision d : trace.decisions()) {
       ObjectNode o = decisions.addObject();
       o.put("level", d.level());
-      o.put("action", d.action());
+      o.put("action", d.action().key());
       o.put("from", d.ids().isEmpty() ? "" : d.ids().get(0));
       o.put("into", d.into());
       if (d.hasSimilarity()) o.put("similarity", Views.round(d.similarity()));

@@ -1,5 +1,6 @@
 package dev.ctxpack.app;
 
+import dev.ctxpack.model.Action;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ctxpack.ingest.IngestSummary;
@@ -223,8 +224,8 @@ final class Views {
 
   static ObjectNode decision(Decision d) {
     ObjectNode o = Json.object();
-    o.put("stage", d.stage());
-    o.put("action", d.action());
+    o.put("stage", d.stage().key());
+    o.put("action", d.action().key());
     o.put("rule", d.rule());
     ArrayNode ids = o.putArray("ids");
     d.ids().forEach(ids::add);
@@ -259,7 +260,7 @@ final class Views {
     }
     if (p.fallback() != null) sb.append("fallback: ").append(p.fallback().reason()).append('\n');
     sb.append("sources: ").append(p.sources().size());
-    long drops = p.trace().stream().filter(d -> d.action().equals("drop")).count();
+    long drops = p.trace().stream().filter(d -> d.action() == Action.DROP).count();
     sb.append(", decisions: ").append(p.trace().size()).append(" (").append(drops).append(" drops)");
     return sb.toString();
   }

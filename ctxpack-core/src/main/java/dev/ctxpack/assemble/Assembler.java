@@ -1,5 +1,7 @@
 package dev.ctxpack.assemble;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.model.ContextPackage;
 import dev.ctxpack.model.Decision;
@@ -121,7 +123,7 @@ public final class Assembler {
     Tokenizer tok = tokenizers.computeIfAbsent(r.model().tokenizer(), n -> new CachingTokenizer(r.model().tokenizerInstance()));
     String focus = r.query().isEmpty() ? lastUserTurn(r.history()) : r.query();
     Work w = new Work(r, tok, focus, languages.detect(focus));
-    w.trace.add("assemble", "configure", "defaults", List.of(), "", 0,
+    w.trace.add(Stage.ASSEMBLE, Action.CONFIGURE, "defaults", List.of(), "", 0,
         "model=" + r.model().name() + ", window=" + r.window() + (r.window() != r.contextWindow()
             ? " (" + r.contextWindow() + " less a safety margin of " + r.model().safetyMargin() + ")" : "")
             + ", reserve=" + r.reserve() + ", limit=" + r.limit() + ", tokenizer=" + tok.name()
@@ -142,7 +144,7 @@ public final class Assembler {
         throw new IllegalArgumentException("memories of user '" + w.r.memoryUser() + "' were asked for, but no memory store is configured");
       }
       List<Memory> recalled = w.focus.isBlank() ? List.of() : memoryStore.recall(w.r.memoryUser(), w.focus, w.r.memoryK());
-      w.trace.add("memories", "recall", "memories:store", recalled.stream().map(Memory::id).toList(), "", 0,
+      w.trace.add(Stage.MEMORIES, Action.RECALL, "memories:store", recalled.stream().map(Memory::id).toList(), "", 0,
           recalled.size() + " memories of user '" + w.r.memoryUser() + "' recalled (k=" + w.r.memoryK() + ")");
       all.addAll(recalled);
     }
@@ -229,7 +231,7 @@ public final class Assembler {
       }
       w.used.put(c, got);
       free += f - got;
-      w.trace.add("assemble", "allocate", "limit:" + c.key(), List.of(c.key()), "", Math.max(0, w.need.get(c) - got),
+      w.trace.add(Stage.ASSEMBLE, Action.ALLOCATE, "limit:" + c.key(), List.of(c.key()), "", Math.max(0, w.need.get(c) - got),
           "need " + w.need.get(c) + " (" + l.describe() + "): granted " + grant + ", used " + got);
     }
   }
@@ -273,7 +275,7 @@ public final class Assembler {
   }
 
   private static void dropWhole(Work w, Component c, int grant) {
-    w.trace.add("assemble", "drop", "limit:" + c.key(), List.of(c.key()), "", w.need.get(c),
+    w.trace.add(Stage.ASSEMBLE, Action.DROP, "limit:" + c.key(), List.of(c.key()), "", w.need.get(c),
         "not pinned and its " + w.need.get(c) + " tokens do not fit the " + grant + " granted");
   }
 
@@ -292,7 +294,7 @@ public final class Assembler {
     if (o.isEmpty() || !w.sendQuery) return 0;
     if (packer == null) throw new IllegalArgumentException("retrieval was asked for, but no index is configured");
     if (grant <= 0) {
-      w.trace.add("evidence", "skip", "evidence:no-room", List.of(), "", 0, "no tokens left for evidence");
+      w.trace.add(Stage.EVIDENCE, Action.SKIP, "evidence:no-room", List.of(), "", 0, "no tokens left for evidence");
       return 0;
     }
     int q = w.tok.count(w.r.query());
@@ -303,18 +305,18 @@ public final class Assembler {
     try {
       p = packer.pack(w.r.query(), o.get().withBudget(budget).withModel(w.r.model(), 0));
     } catch (BudgetTooSmallException e) {
-      w.trace.add("evidence", "skip", "evidence:too-small", List.of(), "", 0,
+      w.trace.add(Stage.EVIDENCE, Action.SKIP, "evidence:too-small", List.of(), "", 0,
           "the " + grant + " tokens granted cannot hold the evidence instructions: " + e.getMessage());
       return 0;
     }
     for (Decision d : p.trace()) w.trace.add(d);
     if (p.sources().isEmpty()) {
-      w.trace.add("evidence", "skip", "evidence:none", List.of(), "", 0, "retrieval kept no source: the query is sent alone");
+      w.trace.add(Stage.EVIDENCE, Action.SKIP, "evidence:none", List.of(), "", 0, "retrieval kept no source: the query is sent alone");
       return 0;
     }
     int extra = MessageCost.of(p.prompt(), w.tok) - MessageCost.of(w.r.query(), w.tok);
     if (extra < 0 || extra > grant) {
-      w.trace.add("evidence", "skip", "evidence:count", List.of(), "", 0,
+      w.trace.add(Stage.EVIDENCE, Action.SKIP, "evidence:count", List.of(), "", 0,
           "the packed prompt costs " + extra + " tokens beyond the query, outside [0, " + grant + "]: the query is sent alone");
       return 0;
     }
@@ -345,10 +347,10 @@ public final class Assembler {
     Assembly.WindowBudget budget = new Assembly.WindowBudget(r.window(), r.reserve(), r.limit(), used, by);
     List<Assembly.WasteFlag> waste = WasteReport.flags(r, by);
     for (Assembly.WasteFlag f : waste) {
-      w.trace.add("assemble", "flag", "waste:" + f.component().key(), List.of(f.component().key()), "", 0,
+      w.trace.add(Stage.ASSEMBLE, Action.FLAG, "waste:" + f.component().key(), List.of(f.component().key()), "", 0,
           f.component().key() + " takes " + f.tokens() + " tokens, " + percent(f.share()) + " of the window: " + f.shrink());
     }
-    w.trace.add("assemble", "render", "messages", List.of(), "", 0, messages.size() + " messages and " + w.tools.size()
+    w.trace.add(Stage.ASSEMBLE, Action.RENDER, "messages", List.of(), "", 0, messages.size() + " messages and " + w.tools.size()
         + " tools, " + used + " of " + r.limit() + " tokens");
     return new Assembly(messages, w.tools, Optional.ofNullable(w.evidence), budget, waste, historyReport(r, w.history),
         w.trace.decisions());

@@ -1,5 +1,7 @@
 package dev.ctxpack.assemble;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import dev.ctxpack.compress.Compressor;
 import dev.ctxpack.compress.ExtractiveCompressor;
 import dev.ctxpack.llm.LlmClient;
@@ -44,7 +46,7 @@ import java.util.Objects;
  * not used; thread-safe.
  */
 public final class DefaultHistoryCompactor implements HistoryCompactor {
-  public static final String STAGE = "history";
+  public static final Stage STAGE = Stage.HISTORY;
   /** The share of the budget (after pinned turns) held for the summary when older turns are summarised. */
   public static final double DEFAULT_SUMMARY_SHARE = 0.3;
 
@@ -91,7 +93,7 @@ public final class DefaultHistoryCompactor implements HistoryCompactor {
     int total = 0;
     for (int i = 0; i < n; i++) total += cost[i] = MessageCost.of(h.get(i), tokenizer);
     if (total <= budget) {
-      if (n > 0) trace.add(STAGE, "keep", "history:fits", ids(0, n), "", 0, n + " turns, " + total + " tokens, fit "
+      if (n > 0) trace.add(STAGE, Action.KEEP, "history:fits", ids(0, n), "", 0, n + " turns, " + total + " tokens, fit "
           + budget);
       return new Compacted(h, total, 0, 0);
     }
@@ -112,10 +114,10 @@ public final class DefaultHistoryCompactor implements HistoryCompactor {
         if (pinned[i]) out.add(h.get(i));
         else dropped.add("t" + i);
       }
-      trace.add(STAGE, "over-budget", "history:pinned", ids(pinned, true), "", 0, "the pinned turns alone cost "
+      trace.add(STAGE, Action.OVER_BUDGET, "history:pinned", ids(pinned, true), "", 0, "the pinned turns alone cost "
           + pinnedCost + " tokens, over the history budget of " + budget + ": only they are sent");
       if (!dropped.isEmpty()) {
-        trace.add(STAGE, "drop", "history:pinned-over-budget", dropped, "", total - pinnedCost, "no room left");
+        trace.add(STAGE, Action.DROP, "history:pinned-over-budget", dropped, "", total - pinnedCost, "no room left");
       }
       return new Compacted(out, pinnedCost, 0, 0);
     }
@@ -178,14 +180,14 @@ public final class DefaultHistoryCompactor implements HistoryCompactor {
     HistorySummarizer.Summary s = summarizer.summarise(query, older, indexes, room, tokenizer, words);
     List<String> olderIds = indexes.stream().map(i -> "t" + i).toList();
     if (s == null) {
-      trace.add(STAGE, "drop", "history:no-room", olderIds, "", olderTokens, "the " + older.size()
+      trace.add(STAGE, Action.DROP, "history:no-room", olderIds, "", olderTokens, "the " + older.size()
           + " older turns do not fit in the " + Math.max(0, room) + " tokens the kept turns leave, not even summarised");
       return finish(h, cur, curCost, pinned, tailStart, null, 0, 0, trace);
     }
     Turn summary = Turn.of("user", s.text());
     int summaryCost = MessageCost.of(summary, tokenizer);
     int saved = olderTokens - summaryCost;
-    trace.add(STAGE, "summarise", s.rule(), olderIds, "summary", Math.max(0, saved), older.size()
+    trace.add(STAGE, Action.SUMMARISE, s.rule(), olderIds, "summary", Math.max(0, saved), older.size()
         + " older turns summarised into one " + words.language().code() + " message at the start of the history"
         + (s.note().isEmpty() ? "" : "; " + s.note()));
     return finish(h, cur, curCost, pinned, tailStart, summary, summaryCost, older.size(), trace);
@@ -210,13 +212,13 @@ public final class DefaultHistoryCompactor implements HistoryCompactor {
       (pinned[i] ? keptPinned : kept).add("t" + i);
       if (cur[i] != h.get(i)) {
         pruned++;
-        trace.add(STAGE, "prune", "history:old-tool-result", List.of("t" + i), "", 0,
+        trace.add(STAGE, Action.PRUNE, "history:old-tool-result", List.of("t" + i), "", 0,
             "result of " + (h.get(i).name().isEmpty() ? "a tool" : h.get(i).name()) + " replaced by a marker; call id "
                 + h.get(i).toolCallId() + " kept");
       }
     }
-    if (!keptPinned.isEmpty()) trace.add(STAGE, "keep", "history:pinned", keptPinned, "", 0, "pinned: always verbatim");
-    if (!kept.isEmpty()) trace.add(STAGE, "keep", "history:recent", kept, "", 0, "the newest turns, verbatim");
+    if (!keptPinned.isEmpty()) trace.add(STAGE, Action.KEEP, "history:pinned", keptPinned, "", 0, "pinned: always verbatim");
+    if (!kept.isEmpty()) trace.add(STAGE, Action.KEEP, "history:recent", kept, "", 0, "the newest turns, verbatim");
     return new Compacted(out, tokens, summarised, pruned);
   }
 

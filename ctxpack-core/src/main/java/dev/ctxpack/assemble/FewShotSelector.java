@@ -1,5 +1,7 @@
 package dev.ctxpack.assemble;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.model.Trace;
@@ -47,10 +49,10 @@ final class FewShotSelector {
       if (used + c <= budget) {
         taken.add(i);
         used += c;
-        trace.add("fewShot", "keep", "fewShot:" + how, List.of("fewShot[" + i + "]"), "", 0,
+        trace.add(Stage.FEW_SHOT, Action.KEEP, "fewShot:" + how, List.of("fewShot[" + i + "]"), "", 0,
             "similarity " + s + ", " + c + " tokens");
       } else {
-        trace.add("fewShot", "drop", "fewShot:budget", List.of("fewShot[" + i + "]"), "", c,
+        trace.add(Stage.FEW_SHOT, Action.DROP, "fewShot:budget", List.of("fewShot[" + i + "]"), "", c,
             "similarity " + s + ": " + c + " tokens do not fit the " + (budget - used) + " left of " + budget);
       }
     }

@@ -1,5 +1,7 @@
 package dev.ctxpack.assemble;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.model.Trace;
 import dev.ctxpack.token.Tokenizer;
@@ -46,7 +48,7 @@ final class MemoryBlock {
         index.add(i);
         used += c;
       } else {
-        trace.add("memories", "drop", "memories:budget", List.of(m.id()), "", c,
+        trace.add(Stage.MEMORIES, Action.DROP, "memories:budget", List.of(m.id()), "", c,
             m.kind().key() + " memory of " + c + " tokens does not fit the " + Math.max(0, budget - used) + " left of " + budget);
       }
     }
@@ -55,13 +57,13 @@ final class MemoryBlock {
       int exact = MessageCost.of(text, tok);
       if (exact <= budget) {
         for (Memory m : taken) {
-          trace.add("memories", "keep", "memories:" + m.kind().key(), List.of(m.id()), "", 0,
+          trace.add(Stage.MEMORIES, Action.KEEP, "memories:" + m.kind().key(), List.of(m.id()), "", 0,
               m.score() == 0 ? "given" : "recalled, score " + String.format(java.util.Locale.ROOT, "%.4f", m.score()));
         }
         return new Chosen(text, taken, exact);
       }
       Memory last = taken.remove(taken.size() - 1);
-      trace.add("memories", "drop", "memories:exact-count", List.of(last.id()), "", 0,
+      trace.add(Stage.MEMORIES, Action.DROP, "memories:exact-count", List.of(last.id()), "", 0,
           "the memories message counted " + exact + " tokens, over " + budget + "; dropped the last one taken");
     }
     return new Chosen("", List.of(), 0);

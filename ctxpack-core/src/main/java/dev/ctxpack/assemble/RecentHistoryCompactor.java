@@ -1,5 +1,7 @@
 package dev.ctxpack.assemble;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import dev.ctxpack.model.Trace;
 import dev.ctxpack.token.Tokenizer;
 import java.util.ArrayList;
@@ -41,7 +43,7 @@ public final class RecentHistoryCompactor implements HistoryCompactor {
       int[] span = units.get(u);
       List<String> ids = new ArrayList<>();
       for (int i = span[0]; i < span[1]; i++) ids.add("history[" + i + "]");
-      trace.add("history", "drop", "history:recent", ids, "", cost[u],
+      trace.add(Stage.HISTORY, Action.DROP, "history:recent", ids, "", cost[u],
           "oldest " + describe(history, span) + " left out so the history fits " + budget + " tokens");
     }
     // Once something was left out, the history sent starts at a user turn (a reply without its
@@ -56,11 +58,11 @@ public final class RecentHistoryCompactor implements HistoryCompactor {
       int[] span = units.get(u);
       List<String> ids = new ArrayList<>();
       for (int i = span[0]; i < span[1]; i++) ids.add("history[" + i + "]");
-      trace.add("history", "drop", "history:recent", ids, "", cost[u],
+      trace.add(Stage.HISTORY, Action.DROP, "history:recent", ids, "", cost[u],
           describe(history, span) + " left out so the history sent starts at a user turn");
     }
     if (total > budget) {
-      trace.add("history", "keep", "history:pinned", List.of(), "", 0,
+      trace.add(Stage.HISTORY, Action.KEEP, "history:pinned", List.of(), "", 0,
           "the pinned turns alone cost " + total + " tokens, over the history's " + budget + ": all of them kept");
     }
     List<Turn> out = new ArrayList<>();

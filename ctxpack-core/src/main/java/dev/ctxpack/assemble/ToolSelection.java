@@ -1,5 +1,7 @@
 package dev.ctxpack.assemble;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import dev.ctxpack.model.Trace;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -41,13 +43,13 @@ final class ToolSelection {
       int i = index.get(t.tool().name());
       String why = "rank " + (rank + 1) + ", score " + String.format(Locale.ROOT, "%.4f", t.score()) + ", " + toolCost[i] + " tokens";
       if (send[i]) {
-        trace.add("tools", "keep", "tools:pinned", List.of(t.tool().name()), "", 0, why);
+        trace.add(Stage.TOOLS, Action.KEEP, "tools:pinned", List.of(t.tool().name()), "", 0, why);
       } else if (used + toolCost[i] <= grant) {
         send[i] = true;
         used += toolCost[i];
-        trace.add("tools", "keep", "tools:" + toolRanker.id(), List.of(t.tool().name()), "", 0, why);
+        trace.add(Stage.TOOLS, Action.KEEP, "tools:" + toolRanker.id(), List.of(t.tool().name()), "", 0, why);
       } else {
-        trace.add("tools", "drop", "tools:budget", List.of(t.tool().name()), "", toolCost[i],
+        trace.add(Stage.TOOLS, Action.DROP, "tools:budget", List.of(t.tool().name()), "", toolCost[i],
             why + ": does not fit the " + (grant - used) + " left of " + grant);
       }
     }

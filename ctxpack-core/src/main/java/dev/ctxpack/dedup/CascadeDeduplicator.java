@@ -1,5 +1,7 @@
 package dev.ctxpack.dedup;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import dev.ctxpack.similarity.PassageVectors;
 import dev.ctxpack.similarity.Guard;
 import dev.ctxpack.similarity.Words;
@@ -95,7 +97,7 @@ public final class CascadeDeduplicator implements Deduplicator {
       Work kept = byHash.putIfAbsent(TextNormalizer.collapseWhitespace(w.folded()), w);
       if (kept == null) continue;
       kept.sources.addAll(w.sources);
-      trace.add(new Decision("dedup", DedupLevel.EXACT.action(), "exact:normalized-text",
+      trace.add(new Decision(Stage.DEDUP, DedupLevel.EXACT.action(), "exact:normalized-text",
           List.of(w.id), kept.id, w.tokens(), "same text as " + kept.id + " after normalisation; "
               + docsOf(w) + " cited with the kept passage", 1.0));
     }
@@ -222,7 +224,7 @@ public final class CascadeDeduplicator implements Deduplicator {
             into = p;
             break;
           }
-          trace.add(new Decision("dedup", "keep", "overlap:texts-disagree", List.of(w.id), p.id, 0,
+          trace.add(new Decision(Stage.DEDUP, Action.KEEP, "overlap:texts-disagree", List.of(w.id), p.id, 0,
               "offsets overlap " + p.id + " in " + p.lead().docId() + " but the texts differ there; not stitched",
               Double.NaN));
         }
@@ -264,7 +266,7 @@ public final class CascadeDeduplicator implements Deduplicator {
     int os = Math.max(a.span().start(), b.span().start());
     int oe = Math.min(a.span().end(), b.span().end());
     int saved = oe > os ? tokens(a.text().substring(os - a.span().start(), oe - a.span().start())) : 0;
-    trace.add(new Decision("dedup", DedupLevel.OVERLAP.action(), "overlap:same-document-offsets",
+    trace.add(new Decision(Stage.DEDUP, DedupLevel.OVERLAP.action(), "overlap:same-document-offsets",
         List.of(w.id), into.id, Math.max(0, saved), "overlaps or touches " + into.id + " in " + a.docId() + ": ["
             + a.span().start() + ", " + a.span().end() + ") + [" + b.span().start() + ", " + b.span().end()
             + ") stitched into [" + union.span().start() + ", " + union.span().end() + "), both edges kept",
@@ -331,7 +333,7 @@ public final class CascadeDeduplicator implements Deduplicator {
     if (!options.guard()) return false;
     Optional<Guard.Conflict> c = g.check(p.plainSentences(), w.plainSentences());
     if (c.isEmpty()) return false;
-    trace.add(new Decision("dedup", "keep", level.key() + ":" + c.get().rule(), List.of(w.id), p.id, 0,
+    trace.add(new Decision(Stage.DEDUP, Action.KEEP, level.key() + ":" + c.get().rule(), List.of(w.id), p.id, 0,
         level.key() + " match of " + p.id + " (" + fmt(similarity) + ") kept apart by the guard: " + c.get().detail(),
         similarity));
     return true;
@@ -356,7 +358,7 @@ public final class CascadeDeduplicator implements Deduplicator {
     p.pieces.addAll(added);
     p.sources.addAll(w.sources);
     p.invalidate();
-    trace.add(new Decision("dedup", level.action(), rule, List.of(w.id), p.id,
+    trace.add(new Decision(Stage.DEDUP, level.action(), rule, List.of(w.id), p.id,
         Math.max(0, w.tokens() - addedTokens), why + "; " + added.size() + " sentence(s) only it has kept, "
             + docsOf(w) + " cited", similarity));
   }

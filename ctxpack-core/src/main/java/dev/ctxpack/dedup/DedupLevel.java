@@ -1,22 +1,23 @@
 package dev.ctxpack.dedup;
 
+import dev.ctxpack.model.Action;
 import java.util.Locale;
 
 /** The levels of the dedup cascade, cheapest first, and the action each takes on a match. */
 public enum DedupLevel {
   /** Same text after normalisation: the copy is dropped, its source cited with the kept one. */
-  EXACT("exact", "drop"),
+  EXACT("exact", Action.DROP),
   /** Word-shingle Jaccard above a threshold: merged, the copy's own sentences kept. */
-  NEAR("near", "merge"),
+  NEAR("near", Action.MERGE),
   /** Chunks of one document whose offsets overlap or touch: stitched into their union. */
-  OVERLAP("overlap", "stitch"),
+  OVERLAP("overlap", Action.STITCH),
   /** Embedding cosine above a threshold: grouped and rendered once, distinct sentences kept. */
-  SEMANTIC("semantic", "group");
+  SEMANTIC("semantic", Action.GROUP);
 
   private final String key;
-  private final String action;
+  private final Action action;
 
-  DedupLevel(String key, String action) {
+  DedupLevel(String key, Action action) {
     this.key = key;
     this.action = action;
   }
@@ -26,7 +27,7 @@ public enum DedupLevel {
   }
 
   /** The decision action of a match at this level. */
-  public String action() {
+  public Action action() {
     return action;
   }
 

@@ -4,14 +4,16 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One audit line of a request's trace: which stage did what to which ids, under which rule, and why.
+ * One audit line of a request's trace: which stage did what to which ids, under which rule, and why;
+ * stage and action are closed sets ({@link Stage}, {@link Action}), the rule is the stage's own
+ * (a dedup level and its threshold, a guard cue, a compression reason...).
  * Nothing is dropped, merged or trimmed without one. {@code ids} are what the decision acted on
  * (the {@code from} side), {@code into} what they went into; {@code similarity} is the measured
  * similarity behind a dedup decision, {@code NaN} when none was measured.
  */
 public record Decision(
-    String stage,
-    String action,
+    Stage stage,
+    Action action,
     String rule,
     List<String> ids,
     String into,
@@ -27,7 +29,7 @@ public record Decision(
     reason = reason == null ? "" : reason;
   }
 
-  public Decision(String stage, String action, String rule, List<String> ids, String into, int tokensSaved,
+  public Decision(Stage stage, Action action, String rule, List<String> ids, String into, int tokensSaved,
       String reason) {
     this(stage, action, rule, ids, into, tokensSaved, reason, Double.NaN);
   }

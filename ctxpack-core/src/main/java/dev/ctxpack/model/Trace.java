@@ -11,7 +11,7 @@ public final class Trace {
     decisions.add(d);
   }
 
-  public void add(String stage, String action, String rule, List<String> ids, String into, int tokensSaved, String reason) {
+  public void add(Stage stage, Action action, String rule, List<String> ids, String into, int tokensSaved, String reason) {
     decisions.add(new Decision(stage, action, rule, ids, into, tokensSaved, reason));
   }
 

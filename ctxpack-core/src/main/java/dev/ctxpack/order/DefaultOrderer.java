@@ -1,5 +1,7 @@
 package dev.ctxpack.order;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import dev.ctxpack.model.DocInfo;
 import dev.ctxpack.model.Passage;
 import dev.ctxpack.model.Trace;
@@ -104,7 +106,7 @@ public final class DefaultOrderer implements Orderer {
       }
       default -> throw new IllegalStateException("unknown order " + mode);
     }
-    trace.add("order", "order", mode.key(), out.stream().map(Passage::id).toList(), "", 0,
+    trace.add(Stage.ORDER, Action.ORDER, mode.key(), out.stream().map(Passage::id).toList(), "", 0,
         "ordered " + out.size() + " passages by " + mode.key() + how);
     return List.copyOf(out);
   }

@@ -1,5 +1,7 @@
 package dev.ctxpack.pack;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import dev.ctxpack.similarity.Guard;
 import dev.ctxpack.model.Decision;
 import dev.ctxpack.model.DocInfo;
@@ -51,7 +53,7 @@ public final class Conflicts {
     for (int i = 0; i < passages.size(); i++) at.put(passages.get(i).id(), i);
     Map<String, Decision> kept = new HashMap<>(); // "i j" (i < j) -> the guard's decision
     for (Decision d : decisions) {
-      if (!d.stage().equals("dedup") || !d.action().equals("keep")) continue;
+      if (d.stage() != Stage.DEDUP || d.action() != Action.KEEP) continue;
       if (!d.rule().endsWith(":guard:number") && !d.rule().endsWith(":guard:date")) continue;
       Integer x = at.get(d.into());
       Integer y = d.ids().isEmpty() ? null : at.get(d.ids().get(0));
@@ -146,7 +148,7 @@ public final class Conflicts {
       Passage newer = out.get(n);
       out.set(n, out.get(o));
       out.set(o, newer);
-      trace.add("order", "prefer-newer", "conflict:" + f.kind(), List.of(f.first(), f.second()), "", 0,
+      trace.add(Stage.ORDER, Action.PREFER_NEWER, "conflict:" + f.kind(), List.of(f.first(), f.second()), "", 0,
           "the newer source (" + f.firstDate() + ") takes position " + (o + 1) + ", the older (" + f.secondDate()
               + ") position " + (n + 1) + " of " + out.size() + " (" + mode.key() + ")");
     }
@@ -207,7 +209,7 @@ public final class Conflicts {
   public static void record(List<SourceConflict> conflicts, Trace trace) {
     for (SourceConflict c : conflicts) {
       String values = c.values().isEmpty() ? "" : "; values " + c.values().get(0) + " vs " + c.values().get(1);
-      trace.add("conflict", "flag", c.rule(), c.sources(), "", 0,
+      trace.add(Stage.CONFLICT, Action.FLAG, c.rule(), c.sources(), "", 0,
           c.sources().get(0) + " (" + c.dates().get(0) + ") vs " + c.sources().get(1) + " (" + c.dates().get(1) + "): "
               + c.reason() + values);
     }

@@ -1,5 +1,7 @@
 package dev.ctxpack.pack;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import dev.ctxpack.compress.CompressInput;
 import dev.ctxpack.compress.CompressOptions;
 import dev.ctxpack.compress.Compression;
@@ -145,14 +147,14 @@ public final class DefaultContextPacker implements ContextPacker {
     PromptTemplate template = o.template().map(t -> t.forQuery(queryLanguage)).orElse(PromptTemplate.forLanguage(queryLanguage));
     boolean rerank = o.rerank() && reranker != null;
     SourceRedactor pii = SourceRedactor.of(o.redactPii());
-    if (pii.on()) head.add("options", "configure", "pii", List.of(), "", 0, "redact PII: " + o.redactPii().describe());
+    if (pii.on()) head.add(Stage.OPTIONS, Action.CONFIGURE, "pii", List.of(), "", 0, "redact PII: " + o.redactPii().describe());
     // A plan has no single prompt to repeat the key in: the repeat is for stuff prompts.
     KeyPassage keys = o.repeatKey() && !planned ? new KeyPassage(compressor, renderer, guard, query, template.language(), o.injection()) : null;
     if (keys != null) {
-      head.add("options", "configure", "repeat-key", List.of(), "", 0,
+      head.add(Stage.OPTIONS, Action.CONFIGURE, "repeat-key", List.of(), "", 0,
           "repeat the strongest source's best sentence (at most " + KeyPassage.MAX_TOKENS + " tokens) before the question");
     }
-    head.add("options", "configure", "defaults", List.of(), "", 0,
+    head.add(Stage.OPTIONS, Action.CONFIGURE, "defaults", List.of(), "", 0,
         "budget=" + o.budget() + ", limit=" + limit + ", reserve=" + o.reserve()
             + o.model().map(m -> ", model=" + m.name()).orElse("") + ", tokenizer=" + tok.name()
             + ", strategy=" + o.strategy().key() + ", order=" + (o.reorder() ? o.order().key() : "none")
@@ -207,7 +209,7 @@ public final class DefaultContextPacker implements ContextPacker {
           && draw - spent > 0) {
         RetrievalOptions deeper = new RetrievalOptions(r.mode(), Math.min(MAX_REFILL_K, r.k() * 2),
             Math.min(MAX_REFILL_K, r.sparseK() * 2), Math.min(MAX_REFILL_K, r.denseK() * 2));
-        head.add("refill", "refill", "queue-emptied", List.of(), "", 0,
+        head.add(Stage.REFILL, Action.REFILL, "queue-emptied", List.of(), "", 0,
             "dedup removed " + removed + " of " + candidates.size() + " candidates and every passage fit with "
                 + (draw - spent) + " tokens left: retrieving again with k=" + deeper.k());
         r = deeper;
@@ -260,7 +262,7 @@ public final class DefaultContextPacker implements ContextPacker {
         int keyTokens = key == null ? 0 : tok.count(key.block());
         if (key != null) KeyPassage.record(key, keyTokens, trace);
         if (keys != null && key == null && !sources.isEmpty()) {
-          trace.add("order", "skip", "repeat-key:none", List.of(), "", 0,
+          trace.add(Stage.ORDER, Action.SKIP, "repeat-key:none", List.of(), "", 0,
               "no sentence of the strongest source could be repeated (none scored, or its text holds the fence)");
         }
         ContextPackage done = finish(query, rendered, sources, used, limit, o, tok, trace, disagree);
@@ -271,7 +273,7 @@ public final class DefaultContextPacker implements ContextPacker {
       }
       if (key != null && kept.size() == 1) { // the last source stays; its repeat goes
         keys = null;
-        trace.add("order", "skip", "repeat-key:budget", List.of(key.source().label(), key.source().passage()), "", 0,
+        trace.add(Stage.ORDER, Action.SKIP, "repeat-key:budget", List.of(key.source().label(), key.source().passage()), "", 0,
             "the rendered prompt counted " + used + " tokens with the repeated key, over the limit of " + limit
                 + "; the key is left out rather than the last source");
         continue;
@@ -280,7 +282,7 @@ public final class DefaultContextPacker implements ContextPacker {
           .min(Comparator.comparingDouble(Passage::score).thenComparing(Passage::id, Comparator.reverseOrder()))
           .orElseThrow();
       kept.remove(weakest);
-      trace.add("select", "drop", "budget:exact-count", List.of(weakest.id()), "", 0,
+      trace.add(Stage.SELECT, Action.DROP, "budget:exact-count", List.of(weakest.id()), "", 0,
           "the rendered prompt counted " + used + " tokens, over the limit of " + limit
               + "; dropped the weakest passage");
     }
@@ -298,7 +300,7 @@ public final class DefaultContextPacker implements ContextPacker {
         + ", with their blocks), over the limit of " + limit
         + ": planned as " + to.key() + " in " + p.plan().size() + " calls";
     Trace t = new Trace();
-    t.add("pack", "fallback", "stuff:cannot-fit", List.of(), to.key(), 0, reason);
+    t.add(Stage.PACK, Action.FALLBACK, "stuff:cannot-fit", List.of(), to.key(), 0, reason);
     for (var d : p.trace()) t.add(d);
     return new ContextPackage(p.query(), p.prompt(), p.sources(), p.budget(), p.plan(), t.decisions(), p.conflicts(),
         p.strategy(), new ContextPackage.Fallback(Strategy.STUFF.key(), to.key(), relevant, limit, reason));
@@ -342,7 +344,7 @@ public final class DefaultContextPacker implements ContextPacker {
           if (smaller != null) {
             left.add(smaller);
           } else {
-            trace.add("plan", "drop", "plan:too-large", List.of(p.id()), "", text,
+            trace.add(Stage.PLAN, Action.DROP, "plan:too-large", List.of(p.id()), "", text,
                 "its block alone does not fit a call of " + limit + " tokens with the step's instructions and the query");
           }
         }
@@ -354,7 +356,7 @@ public final class DefaultContextPacker implements ContextPacker {
             .min(Comparator.comparingDouble(Passage::score).thenComparing(Passage::id, Comparator.reverseOrder()))
             .orElseThrow();
         kept.remove(weakest);
-        trace.add("plan", "drop", "plan:max-calls", List.of(weakest.id()), "", tok.count(weakest.text()),
+        trace.add(Stage.PLAN, Action.DROP, "plan:max-calls", List.of(weakest.id()), "", tok.count(weakest.text()),
             "the plan needed " + b.steps().size() + " calls, over the most of " + o.maxCalls() + "; dropped the weakest passage");
         continue;
       }
@@ -365,12 +367,12 @@ public final class DefaultContextPacker implements ContextPacker {
       int used = 0;
       for (PlanStep st : b.steps()) {
         used = Math.max(used, st.tokens());
-        trace.add("plan", st.kind(), o.strategy().key(), st.sees(), "step:" + st.step(), 0,
+        trace.add(Stage.PLAN, Action.parse(st.kind()), o.strategy().key(), st.sees(), "step:" + st.step(), 0,
             "step " + st.step() + " (" + st.kind() + ") sees " + String.join(", ", st.sees()) + "; " + st.tokens()
                 + " tokens with its inputs at their bounds" + (st.maxOutput() > 0 ? ", output at most " + st.maxOutput() + " tokens" : ""));
       }
       List<String> labels = sources.stream().map(Source::label).toList();
-      trace.add("render", "render", o.strategy().key(), labels, "", 0, sources.size() + " sources in a plan of "
+      trace.add(Stage.RENDER, Action.RENDER, o.strategy().key(), labels, "", 0, sources.size() + " sources in a plan of "
           + b.steps().size() + " calls, the largest " + used + " of " + limit + " tokens");
       BudgetReport budget = new BudgetReport(limit, used, o.reserve(), b.largestByComponent());
       List<PlanStep> steps = b.steps();
@@ -396,7 +398,7 @@ public final class DefaultContextPacker implements ContextPacker {
         continue;
       }
       GuardReport g = guard.inspect(p.text(), p.pieces(), InjectionPolicy.FLAG);
-      trace.add("guard", "quarantine", g.rules().get(0), List.of(p.id()), "", tok.count(p.text()),
+      trace.add(Stage.GUARD, Action.QUARANTINE, g.rules().get(0), List.of(p.id()), "", tok.count(p.text()),
           "instruction-like text (" + String.join(", ", g.rules()) + "): " + where(g.flags()));
     }
     return out;
@@ -408,11 +410,11 @@ public final class DefaultContextPacker implements ContextPacker {
       GuardReport g = s.guard();
       List<String> ids = List.of(s.label(), s.passage());
       if (g.strippedTotal() > 0) {
-        trace.add("guard", "strip", "invisible", ids, "", 0, "stripped invisible characters " + g.stripped());
+        trace.add(Stage.GUARD, Action.STRIP, "invisible", ids, "", 0, "stripped invisible characters " + g.stripped());
       }
-      if (g.escapedTotal() > 0) trace.add("guard", "escape", "look-alike", ids, "", 0, "escaped " + g.escaped());
+      if (g.escapedTotal() > 0) trace.add(Stage.GUARD, Action.ESCAPE, "look-alike", ids, "", 0, "escaped " + g.escaped());
       for (String rule : g.rules()) {
-        trace.add("guard", "flag", rule, ids, "", 0,
+        trace.add(Stage.GUARD, Action.FLAG, rule, ids, "", 0,
             where(g.flags().stream().filter(f -> f.rule().equals(rule)).toList()) + "; kept with a warning (policy " + g.policy() + ")");
       }
     }
@@ -463,7 +465,7 @@ public final class DefaultContextPacker implements ContextPacker {
     int budget = evidence - overhead;
     if (markedTokens > textTokens && budget > 0) budget = (int) ((long) budget * textTokens / markedTokens);
     if (budget <= 0) {
-      trace.add("compress", "skip", "budget:blocks", List.of(), "", 0,
+      trace.add(Stage.COMPRESS, Action.SKIP, "budget:blocks", List.of(), "", 0,
           "the blocks' labels and metadata alone take " + overhead + " of " + evidence + " tokens; nothing compressed");
       return new Compressed(selected, 0);
     }
@@ -484,7 +486,7 @@ public final class DefaultContextPacker implements ContextPacker {
       Passage.Piece piece = p.pieces().get(d.span().part());
       int start = piece.span().start() + d.span().start();
       int end = piece.span().start() + d.span().end();
-      trace.add("compress", "drop", "compress:" + d.reason().key(), List.of(d.id()), "", d.tokens(),
+      trace.add(Stage.COMPRESS, Action.DROP, "compress:" + d.reason().key(), List.of(d.id()), "", d.tokens(),
           piece.docId() + " [" + start + ", " + end + ") score " + String.format(java.util.Locale.ROOT, "%.4f", d.score()));
       reasons.computeIfAbsent(d.id(), x -> new LinkedHashMap<>()).merge(d.reason().key(), 1, Integer::sum);
       cut.computeIfAbsent(d.id(), x -> new ArrayList<>()).add(new Source.Dropped(piece.docId(), start, end,
@@ -494,7 +496,7 @@ public final class DefaultContextPacker implements ContextPacker {
     for (Passage p : selected) {
       Compression.Compressed k = kept.get(p.id());
       if (k == null) {
-        trace.add("compress", "drop", "compress:empty", List.of(p.id()), "", tok.count(p.text()),
+        trace.add(Stage.COMPRESS, Action.DROP, "compress:empty", List.of(p.id()), "", tok.count(p.text()),
             "no sentence of the passage was kept (" + reasons.getOrDefault(p.id(), Map.of()) + ")");
         continue;
       }
@@ -507,12 +509,12 @@ public final class DefaultContextPacker implements ContextPacker {
       }
       Passage compressed = Passage.of(p.id(), pieces, p.sources(), p.score());
       if (!compressed.text().equals(p.text())) {
-        trace.add("compress", "compress", compressorId(), List.of(p.id()), "", Math.max(0, tok.count(p.text()) - k.tokens()),
+        trace.add(Stage.COMPRESS, Action.COMPRESS, compressorId(), List.of(p.id()), "", Math.max(0, tok.count(p.text()) - k.tokens()),
             "kept " + k.spans().size() + " span(s), " + k.tokens() + " tokens; dropped " + reasons.getOrDefault(p.id(), Map.of()));
       }
       out.add(compressed);
     }
-    trace.add("compress", "summary", compressorId(), List.of(), "", Math.max(0, textTokens - c.tokensOut()),
+    trace.add(Stage.COMPRESS, Action.SUMMARY, compressorId(), List.of(), "", Math.max(0, textTokens - c.tokensOut()),
         "text of " + selected.size() + " passages: " + textTokens + " -> " + c.tokensOut() + " tokens (budget " + budget
             + " after " + overhead + " tokens of block overhead); " + out.size() + " passages keep text");
     int relevant = c.tokensOut() + roomless;
@@ -578,7 +580,7 @@ public final class DefaultContextPacker implements ContextPacker {
       sources.set(0, c);
       out.add(new Passage(p.id(), p.text(), p.pieces(), sources, c.score()));
     }
-    trace.add("rerank", "rerank", reranker.id(), out.stream().limit(10).map(Passage::id).toList(), "", 0,
+    trace.add(Stage.RERANK, Action.RERANK, reranker.id(), out.stream().limit(10).map(Passage::id).toList(), "", 0,
         out.size() + " passages reranked by " + reranker.id() + "; ids lists the new top 10");
     return out;
   }
@@ -620,7 +622,7 @@ public final class DefaultContextPacker implements ContextPacker {
     by.put("query", q);
     BudgetReport budget = new BudgetReport(limit, used, o.reserve(), by);
     List<PlanStep> plan = List.of(new PlanStep(1, "generate", sources.stream().map(Source::label).toList(), r.prompt()));
-    trace.add("render", "render", o.strategy().key(), sources.stream().map(Source::label).toList(), "", 0,
+    trace.add(Stage.RENDER, Action.RENDER, o.strategy().key(), sources.stream().map(Source::label).toList(), "", 0,
         sources.size() + " sources, " + used + " of " + limit + " tokens");
     return new ContextPackage(query, r.prompt(), sources, budget, plan, trace.decisions(), conflicts);
   }

@@ -1,5 +1,7 @@
 package dev.ctxpack.pack;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import dev.ctxpack.compress.CompressInput;
 import dev.ctxpack.compress.CompressOptions;
 import dev.ctxpack.compress.Compression;
@@ -167,7 +169,7 @@ final class KeyPassage {
   static void record(Key key, int tokens, Trace trace) {
     StringBuilder where = new StringBuilder();
     for (int[] sp : key.spans()) where.append(where.length() == 0 ? "" : ", ").append('[').append(sp[0]).append(", ").append(sp[1]).append(')');
-    trace.add("order", "repeat-key", "repeat-key:best-sentences", List.of(key.source().label(), key.source().passage()), "", 0,
+    trace.add(Stage.ORDER, Action.REPEAT_KEY, "repeat-key:best-sentences", List.of(key.source().label(), key.source().passage()), "", 0,
         "repeated " + where + " of " + key.source().label() + "'s text (the strongest source) after the SOURCES block,"
             + " before the question: " + tokens + " tokens with its header and fence");
   }

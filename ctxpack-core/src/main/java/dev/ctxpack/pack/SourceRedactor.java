@@ -1,5 +1,7 @@
 package dev.ctxpack.pack;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import dev.ctxpack.model.Decision;
 import dev.ctxpack.model.Passage;
 import dev.ctxpack.model.Source;
@@ -55,7 +57,7 @@ final class SourceRedactor {
     for (Source s : sources) {
       Map<String, Long> byType = new java.util.TreeMap<>(s.redactions().stream()
           .collect(Collectors.groupingBy(Source.Redaction::type, Collectors.counting())));
-      trace.add("redact", "redact", "pii:" + redactor.options().describe(), List.of(s.label()), "", 0,
+      trace.add(Stage.REDACT, Action.REDACT, "pii:" + redactor.options().describe(), List.of(s.label()), "", 0,
           byType.isEmpty() ? "no PII found"
               : byType.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", ")));
     }

@@ -1,5 +1,7 @@
 package dev.ctxpack.retrieve;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import dev.ctxpack.similarity.Boilerplate;
 import dev.ctxpack.similarity.Words;
 import dev.ctxpack.index.Index;
@@ -59,7 +61,7 @@ public final class CorpusPreference {
       Scores s = Scores.empty();
       for (var e : c.scores().asMap().entrySet()) s = s.with(e.getKey(), e.getValue() * factor);
       out.set(i, c.withScores(s));
-      trace.add("retrieve", "down-weight", "corpus:boilerplate", List.of(c.chunk().id()), "", 0,
+      trace.add(Stage.RETRIEVE, Action.DOWN_WEIGHT, "corpus:boilerplate", List.of(c.chunk().id()), "", 0,
           "its text recurs in " + m.recurrence() + " documents (>= " + minDocuments + "): scores x " + factor);
     }
     for (int i = 0; i < out.size(); i++) {
@@ -82,7 +84,7 @@ public final class CorpusPreference {
       if (copy.score() <= original.score()) continue;
       out.set(best, original.withScores(copy.scores()));
       out.set(i, copy.withScores(original.scores()));
-      trace.add("dedup", "prefer", "corpus:near-duplicate-of", List.of(copy.chunk().id(), original.chunk().id()),
+      trace.add(Stage.DEDUP, Action.PREFER, "corpus:near-duplicate-of", List.of(copy.chunk().id(), original.chunk().id()),
           original.chunk().id(), 0, "document " + copy.chunk().docId() + " is a near-duplicate of " + m.nearDuplicateOf()
               + String.format(java.util.Locale.ROOT, " (estimated Jaccard %.2f)", m.similarity())
               + " and these chunks repeat each other (Jaccard " + String.format(java.util.Locale.ROOT, "%.2f", bestJ)

@@ -1,5 +1,7 @@
 package dev.ctxpack.retrieve;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import dev.ctxpack.retrieve.CorpusPreference;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Index;
@@ -50,14 +52,14 @@ public final class HybridRetriever implements Retriever {
         throw new IllegalStateException("dense retrieval needs an embedder, and none is configured");
       }
       mode = RetrievalMode.BM25;
-      trace.add("retrieve", "fallback", "no-embedder", List.of(), "", 0,
+      trace.add(Stage.RETRIEVE, Action.FALLBACK, "no-embedder", List.of(), "", 0,
           "no embedder configured: hybrid retrieval ran as bm25");
     }
     if (mode == RetrievalMode.HYBRID && !embedder.languages().isEmpty()) {
       Language ql = languageDetector.detect(query);
       if (ql != Language.UNKNOWN && !embedder.languages().contains(ql)) {
         mode = RetrievalMode.BM25;
-        trace.add("retrieve", "fallback", "embedder-language", List.of(), "", 0,
+        trace.add(Stage.RETRIEVE, Action.FALLBACK, "embedder-language", List.of(), "", 0,
             "the query is in " + ql.code() + " and " + embedder.id() + " is trained for "
                 + embedder.languages().stream().map(Language::code).sorted().toList()
                 + " only: hybrid retrieval ran as bm25");
@@ -68,7 +70,7 @@ public final class HybridRetriever implements Retriever {
         throw new IllegalStateException("the index holds no vectors: ingest without --no-embed to use dense retrieval");
       }
       mode = RetrievalMode.BM25;
-      trace.add("retrieve", "fallback", "no-vectors", List.of(), "", 0,
+      trace.add(Stage.RETRIEVE, Action.FALLBACK, "no-vectors", List.of(), "", 0,
           "the index holds no vectors: hybrid retrieval ran as bm25");
     }
     List<Candidate> out;
@@ -83,7 +85,7 @@ public final class HybridRetriever implements Retriever {
       }
     }
     out = corpus.apply(out, index.chunkMarks(out.stream().map(c -> c.chunk().id()).toList()), trace);
-    trace.add("retrieve", "retrieve", mode.key(), List.of(), "", 0,
+    trace.add(Stage.RETRIEVE, Action.RETRIEVE, mode.key(), List.of(), "", 0,
         out.size() + " candidates: mode=" + mode.key() + ", k=" + o.k() + ", sparseK=" + o.sparseK()
             + ", denseK=" + o.denseK() + (mode == RetrievalMode.HYBRID ? ", fusion=" + fusion.describe() : ""));
     return out;

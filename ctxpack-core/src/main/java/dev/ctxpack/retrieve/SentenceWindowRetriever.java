@@ -1,5 +1,7 @@
 package dev.ctxpack.retrieve;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import dev.ctxpack.chunk.SentenceWindow;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.model.Candidate;
@@ -67,7 +69,7 @@ public final class SentenceWindowRetriever implements Retriever {
       }
       String wideText = wide.of(text);
       int tokens = tokenizer.count(wideText);
-      trace.add("retrieve", "expand", "sentence-window:" + window, List.of(chunk.id()), chunk.id(),
+      trace.add(Stage.RETRIEVE, Action.EXPAND, "sentence-window:" + window, List.of(chunk.id()), chunk.id(),
           0, chunk.docId() + " [" + chunk.span().start() + ", " + chunk.span().end() + ") -> ["
               + wide.start() + ", " + wide.end() + ")");
       out.add(new Candidate(new Chunk(chunk.id(), chunk.docId(), wide, wideText, chunk.section(), chunk.page(), tokens),

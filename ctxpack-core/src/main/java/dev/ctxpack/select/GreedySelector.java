@@ -1,5 +1,7 @@
 package dev.ctxpack.select;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import dev.ctxpack.model.Passage;
 import dev.ctxpack.model.Trace;
 import java.util.ArrayList;
@@ -21,7 +23,7 @@ public final class GreedySelector implements Selector {
         out.add(p);
         left -= c;
       } else {
-        trace.add("select", "drop", "budget", List.of(p.id()), "", c,
+        trace.add(Stage.SELECT, Action.DROP, "budget", List.of(p.id()), "", c,
             "needs " + c + " tokens, " + left + " left of the evidence budget");
       }
     }

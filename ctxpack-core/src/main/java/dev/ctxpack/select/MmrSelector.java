@@ -1,5 +1,7 @@
 package dev.ctxpack.select;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import dev.ctxpack.similarity.Words;
 import dev.ctxpack.model.Decision;
 import dev.ctxpack.model.Passage;
@@ -86,7 +88,7 @@ public final class MmrSelector implements Selector {
     }
     for (int i = 0; i < n; i++) {
       if (taken[i]) continue;
-      trace.add(new Decision("select", "drop", "mmr:lambda=" + String.format(Locale.ROOT, "%.2f", lambda),
+      trace.add(new Decision(Stage.SELECT, Action.DROP, "mmr:lambda=" + String.format(Locale.ROOT, "%.2f", lambda),
           List.of(ranked.get(i).id()), "", costs[i],
           "needs " + costs[i] + " tokens, " + left + " left of the evidence budget; similarity to the selected "
               + String.format(Locale.ROOT, "%.2f", maxSim[i]), maxSim[i]));

@@ -1,5 +1,7 @@
 package dev.ctxpack.assemble;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import static dev.ctxpack.assemble.AssembleFixtures.coffeeCandidates;
 import static dev.ctxpack.assemble.AssembleFixtures.packer;
 import static dev.ctxpack.assemble.AssembleFixtures.recount;
@@ -77,7 +79,7 @@ class AssemblerTest {
     // What is sent is the newest part of the conversation, verbatim.
     assertThat(sent).isEqualTo(history.subList(history.size() - sent.size(), history.size()));
     assertThat(sent.get(0).role()).isEqualTo("user");
-    long drops = out.trace().stream().filter(d -> d.stage().equals("history") && d.action().equals("drop")).count();
+    long drops = out.trace().stream().filter(d -> d.stage() == Stage.HISTORY && d.action() == Action.DROP).count();
     assertThat(drops).isEqualTo(history.size() - sent.size());
     assertThat(out.history().dropped()).isEqualTo(history.size() - sent.size());
   }
@@ -141,7 +143,7 @@ class AssemblerTest {
     // Request order in what is sent; the ranker's choice: tool_9 (pinned), then tool_8 and tool_7.
     assertThat(out.tools().stream().map(ToolSpec::name)).containsExactly("tool_7", "tool_8", "tool_9");
     assertThat(out.budget().get(Component.TOOLS)).isEqualTo(3 * each);
-    assertThat(out.trace().stream().filter(d -> d.stage().equals("tools") && d.action().equals("drop"))).hasSize(7);
+    assertThat(out.trace().stream().filter(d -> d.stage() == Stage.TOOLS && d.action() == Action.DROP)).hasSize(7);
   }
 
   @Test
@@ -245,7 +247,7 @@ class AssemblerTest {
     assertThat(text).isEqualTo(MemoryBlock.header(dev.ctxpack.model.Language.EN)
         + "\n- Lives in Porto.\n- Prefers short answers.\n- Asked about espresso grind last week.");
     assertThat(store.lastQuery).isEqualTo("espresso grind size?");
-    assertThat(out.trace().stream().filter(d -> d.action().equals("recall")).findFirst().orElseThrow().ids())
+    assertThat(out.trace().stream().filter(d -> d.action() == Action.RECALL).findFirst().orElseThrow().ids())
         .containsExactly("mem-0", "mem-2");
   }
 
@@ -266,7 +268,7 @@ class AssemblerTest {
     assertThat(capped.budget().get(Component.EVIDENCE)).isPositive().isLessThanOrEqualTo(500);
     String last = out.messages().get(out.messages().size() - 1).turn().content();
     out.evidence().orElseThrow().sources().forEach(s -> assertThat(last).contains("id=\"" + s.label() + "\""));
-    assertThat(out.trace().stream().map(Decision::stage)).contains("options", "render", "assemble");
+    assertThat(out.trace().stream().map(Decision::stage)).contains(Stage.OPTIONS, Stage.RENDER, Stage.ASSEMBLE);
     // No room for the instructions: the query goes alone, and the trace says why.
     Assembly none = a.assemble(AssembleRequest.builder(gpt4o).query("How are beans roasted?")
         .retrieval(PackOptions.defaults()).limit(Component.EVIDENCE, ComponentLimit.defaults(Component.EVIDENCE).withCap(20)).build());

@@ -1,5 +1,7 @@
 package dev.ctxpack.assemble;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -87,8 +89,8 @@ class DefaultHistoryCompactorTest {
     assertThat(c.turns().get(3)).isEqualTo(h.get(3));
     assertThat(c.tokens()).isEqualTo(cost(c.turns(), tok)).isLessThanOrEqualTo(full - resultCost / 2);
     assertThat(trace.decisions()).anySatisfy(d -> {
-      assertThat(d.stage()).isEqualTo("history");
-      assertThat(d.action()).isEqualTo("prune");
+      assertThat(d.stage()).isEqualTo(Stage.HISTORY);
+      assertThat(d.action()).isEqualTo(Action.PRUNE);
       assertThat(d.ids()).containsExactly("t4");
     });
   }
@@ -119,11 +121,11 @@ class DefaultHistoryCompactorTest {
     List<Turn> kept = c.turns().subList(1, c.turns().size());
     assertThat(h.subList(h.size() - kept.size(), h.size())).isEqualTo(kept);
     assertThat(trace.decisions()).anySatisfy(d -> {
-      assertThat(d.action()).isEqualTo("summarise");
+      assertThat(d.action()).isEqualTo(Action.SUMMARISE);
       assertThat(d.rule()).isEqualTo("history:extractive");
       assertThat(d.into()).isEqualTo("summary");
     });
-    assertThat(trace.decisions()).allSatisfy(d -> assertThat(d.stage()).isEqualTo("history"));
+    assertThat(trace.decisions()).allSatisfy(d -> assertThat(d.stage()).isEqualTo(Stage.HISTORY));
   }
 
   @Test
@@ -161,7 +163,7 @@ class DefaultHistoryCompactorTest {
     HistoryCompactor.Compacted over = compactor.compact("weather", h, pinCost - 1, tok, trace);
     assertThat(over.turns()).containsExactly(pin);
     assertThat(over.tokens()).isEqualTo(pinCost);
-    assertThat(trace.decisions()).anySatisfy(d -> assertThat(d.action()).isEqualTo("over-budget"));
+    assertThat(trace.decisions()).anySatisfy(d -> assertThat(d.action()).isEqualTo(Action.OVER_BUDGET));
   }
 
   @Test
@@ -219,7 +221,7 @@ class DefaultHistoryCompactorTest {
     HistoryCompactor.Compacted f = DefaultHistoryCompactor.builder().llm(broken).build()
         .compact("order number?", english(), 400, tok, fallback);
     assertThat(f.turns().get(0).content()).contains("48213");
-    Decision d = fallback.decisions().stream().filter(x -> x.action().equals("summarise")).findFirst().orElseThrow();
+    Decision d = fallback.decisions().stream().filter(x -> x.action() == Action.SUMMARISE).findFirst().orElseThrow();
     assertThat(d.rule()).isEqualTo("history:extractive");
     assertThat(d.reason()).contains("HTTP 503");
   }

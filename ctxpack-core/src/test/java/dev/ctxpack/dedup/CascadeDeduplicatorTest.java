@@ -1,5 +1,6 @@
 package dev.ctxpack.dedup;
 
+import dev.ctxpack.model.Action;
 import dev.ctxpack.similarity.PassageVectors;
 import dev.ctxpack.similarity.Words;
 import static dev.ctxpack.testing.Fixtures.candidate;
@@ -63,7 +64,7 @@ class CascadeDeduplicatorTest {
     assertThat(out).extracting(Passage::id).containsExactly("c1", "c2");
     assertThat(out.get(0).text()).isEqualTo("The cat sat on the mat.");
     assertThat(out.get(0).sources()).containsExactly(best, spaced, fullWidth);
-    assertThat(trace.decisions()).extracting(Decision::action).containsOnly("drop");
+    assertThat(trace.decisions()).extracting(Decision::action).containsOnly(Action.DROP);
     assertThat(trace.decisions()).extracting(Decision::level).containsOnly("exact");
     assertThat(trace.decisions()).extracting(Decision::ids).containsExactly(List.of("c3"), List.of("c4"));
   }
@@ -78,7 +79,7 @@ class CascadeDeduplicatorTest {
     assertThat(out.get(0).text()).isEqualTo("Coffee is grown in Brazil. It is exported worldwide.");
     assertThat(sourceIds(out.get(0))).containsExactly("a", "b");
     Decision d = trace.decisions().get(0);
-    assertThat(d.action()).isEqualTo("merge");
+    assertThat(d.action()).isEqualTo(Action.MERGE);
     assertThat(d.rule()).isEqualTo("near:jaccard>=0.85");
     assertThat(d.similarity()).isEqualTo(1.0);
     assertThat(d.into()).isEqualTo("a");
@@ -143,7 +144,7 @@ class CascadeDeduplicatorTest {
       Trace trace = new Trace();
       List<Passage> out = run(cascade(loose), trace, c("a", "d1", pair[0], 0.9), c("b", "d2", pair[1], 0.8));
       assertThat(out).as(pair[2] + ": " + pair[1]).hasSize(2);
-      Decision keep = trace.decisions().stream().filter(d -> d.action().equals("keep")).findFirst().orElseThrow();
+      Decision keep = trace.decisions().stream().filter(d -> d.action() == Action.KEEP).findFirst().orElseThrow();
       assertThat(keep.rule()).isEqualTo("near:guard:" + pair[2]);
       assertThat(keep.ids()).containsExactly("b");
       assertThat(keep.into()).isEqualTo("a");
@@ -189,7 +190,7 @@ class CascadeDeduplicatorTest {
     assertThat(p.pieces().get(0).span().end()).isEqualTo(90);
     assertThat(p.text()).isEqualTo(doc.substring(0, 90));
     assertThat(sourceIds(p)).containsExactly("w2", "w1", "w3");
-    assertThat(trace.decisions()).filteredOn(d -> d.action().equals("stitch")).hasSize(2)
+    assertThat(trace.decisions()).filteredOn(d -> d.action() == Action.STITCH).hasSize(2)
         .allSatisfy(d -> assertThat(d.rule()).isEqualTo("overlap:same-document-offsets"));
   }
 
@@ -222,7 +223,7 @@ class CascadeDeduplicatorTest {
     assertThat(group.text()).isEqualTo("Aspirin reduces fever in adults. It is sold over the counter."
         + Passage.GAP + "In adults, fever goes down with aspirin.");
     assertThat(sourceIds(group)).containsExactly("a", "b");
-    Decision g = trace.decisions().stream().filter(x -> x.action().equals("group")).findFirst().orElseThrow();
+    Decision g = trace.decisions().stream().filter(x -> x.action() == Action.GROUP).findFirst().orElseThrow();
     assertThat(g.rule()).isEqualTo("semantic:cosine>=0.91");
     assertThat(g.similarity()).isCloseTo(0.96, org.assertj.core.data.Offset.offset(0.001));
     assertThat(trace.decisions()).extracting(Decision::rule).contains("semantic:guard:negation");
@@ -293,7 +294,7 @@ class CascadeDeduplicatorTest {
     assertThat(seen.keySet()).containsExactlyInAnyOrderElementsOf(chunkTextById.keySet());
     assertThat(seen.values()).allMatch(n -> n == 1, "appears once");
     // every candidate absorbed into another has exactly one decision saying so
-    long absorbed = trace.decisions().stream().filter(d -> !d.action().equals("keep")).count();
+    long absorbed = trace.decisions().stream().filter(d -> d.action() != Action.KEEP).count();
     assertThat(absorbed).isEqualTo(in.size() - out.size());
     // best first, deterministic, independent of input order
     assertThat(out).isSortedAccordingTo((x, y) -> Double.compare(y.score(), x.score()));

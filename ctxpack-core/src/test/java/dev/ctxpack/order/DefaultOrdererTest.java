@@ -1,5 +1,6 @@
 package dev.ctxpack.order;
 
+import dev.ctxpack.model.Stage;
 import static dev.ctxpack.testing.Fixtures.passage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -71,7 +72,7 @@ class DefaultOrdererTest {
       List<Passage> out = orderer.order(shuffled(), mode, trace);
       assertThat(trace.decisions()).hasSize(1);
       Decision d = trace.decisions().get(0);
-      assertThat(d.stage()).isEqualTo("order");
+      assertThat(d.stage()).isEqualTo(Stage.ORDER);
       assertThat(d.rule()).isEqualTo(mode.key());
       assertThat(d.reason()).contains(mode.key());
       assertThat(d.ids()).containsExactlyElementsOf(out.stream().map(Passage::id).toList());

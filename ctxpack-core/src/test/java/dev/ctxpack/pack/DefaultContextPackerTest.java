@@ -1,5 +1,7 @@
 package dev.ctxpack.pack;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -81,7 +83,7 @@ class DefaultContextPackerTest {
     List<String> accounted = new ArrayList<>();
     p.sources().forEach(s -> s.spans().forEach(sp -> accounted.add(sp.docId() + "@" + sp.start())));
     long dropped = p.trace().stream()
-        .filter(d -> List.of("drop", "merge", "stitch", "group").contains(d.action())).count();
+        .filter(d -> List.of(Action.DROP, Action.MERGE, Action.STITCH, Action.GROUP).contains(d.action())).count();
     assertThat(accounted.size() + dropped).isGreaterThanOrEqualTo(cands.size());
   }
 
@@ -109,7 +111,7 @@ class DefaultContextPackerTest {
     }
     List<String> cutInTrace = new ArrayList<>();
     List<String> passages = p.sources().stream().map(Source::passage).toList();
-    p.trace().stream().filter(d -> d.stage().equals("compress") && d.action().equals("drop")
+    p.trace().stream().filter(d -> d.stage() == Stage.COMPRESS && d.action() == Action.DROP
             && !d.rule().equals("compress:empty") && passages.contains(d.ids().get(0)))
         .forEach(d -> cutInTrace.add(d.ids().get(0) + " " + d.rule().substring("compress:".length()) + " "
             + d.reason().substring(0, d.reason().indexOf(") ") + 1)));
@@ -152,7 +154,7 @@ class DefaultContextPackerTest {
     assertThat(first.spans()).extracting(Source.DocSpan::docId).containsExactly("a", "b");
     assertThat(first.text()).isEqualTo(c.get(0).chunk().text());
     assertThat(p.trace()).anySatisfy(d -> {
-      assertThat(d.stage()).isEqualTo("dedup");
+      assertThat(d.stage()).isEqualTo(Stage.DEDUP);
       assertThat(d.ids()).containsExactly("b#3");
       assertThat(d.into()).isEqualTo("a#0");
     });
@@ -183,7 +185,7 @@ class DefaultContextPackerTest {
     // 80 came back for k=80, so there may be more: one more try finds the list exhausted
     assertThat(asked).containsExactly(40, 80, 160);
     assertThat(p.sources()).hasSize(50);
-    assertThat(p.trace()).anySatisfy(d -> assertThat(d.stage()).isEqualTo("refill"));
+    assertThat(p.trace()).anySatisfy(d -> assertThat(d.stage()).isEqualTo(Stage.REFILL));
     // every candidate of the final round is cited exactly once
     assertThat(p.sources().stream().mapToLong(s -> s.spans().size()).sum()).isEqualTo(80);
 

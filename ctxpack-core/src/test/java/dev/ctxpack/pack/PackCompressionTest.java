@@ -1,5 +1,7 @@
 package dev.ctxpack.pack;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import static dev.ctxpack.pack.DefaultContextPackerTest.candidate;
 import static dev.ctxpack.pack.DefaultContextPackerTest.packer;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,7 +36,7 @@ class PackCompressionTest {
     Source delta = p.sources().stream().filter(s -> s.docId().equals("d")).findFirst().orElseThrow();
     assertThat(delta.text()).contains("The delta was formed over the last 6,000 years").doesNotContain("Fishermen");
     assertThat(p.prompt()).doesNotContain("cookies").doesNotContain("Home | Port");
-    List<Decision> drops = p.trace().stream().filter(d -> d.stage().equals("compress") && d.action().equals("drop")).toList();
+    List<Decision> drops = p.trace().stream().filter(d -> d.stage() == Stage.COMPRESS && d.action() == Action.DROP).toList();
     assertThat(drops).extracting(Decision::rule).contains("compress:boilerplate", "compress:navigation");
     // A dropped span names its document and offsets, which are offsets into the document.
     Decision fish = drops.stream().filter(d -> d.reason().startsWith("d [")).filter(d -> {
@@ -42,7 +44,7 @@ class PackCompressionTest {
       return DELTA.startsWith("Fishermen", s - 120);
     }).findFirst().orElseThrow();
     assertThat(fish.rule()).isIn("compress:budget", "compress:off-topic");
-    assertThat(p.trace()).anySatisfy(d -> assertThat(d.action()).isEqualTo("summary"));
+    assertThat(p.trace()).anySatisfy(d -> assertThat(d.action()).isEqualTo(Action.SUMMARY));
   }
 
   @Test

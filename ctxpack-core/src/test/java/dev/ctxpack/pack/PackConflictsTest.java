@@ -1,5 +1,7 @@
 package dev.ctxpack.pack;
 
+import dev.ctxpack.model.Stage;
+import dev.ctxpack.model.Action;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ctxpack.model.Candidate;
@@ -47,8 +49,8 @@ class PackConflictsTest {
     return p.sources().stream().filter(s -> s.text().contains(contains)).map(Source::label).findFirst().orElseThrow();
   }
 
-  private static List<Decision> stage(ContextPackage p, String stage) {
-    return p.trace().stream().filter(d -> d.stage().equals(stage)).toList();
+  private static List<Decision> stage(ContextPackage p, Stage stage) {
+    return p.trace().stream().filter(d -> d.stage() == stage).toList();
   }
 
   @Test
@@ -69,12 +71,12 @@ class PackConflictsTest {
         .isLessThan(p.prompt().indexOf("QUESTION"));
     assertThat(p.conflicts()).containsExactly(new SourceConflict("number", List.of(newer, older),
         List.of("2025-10-01", "2024-06-15"), List.of("$59", "$49"), p.conflicts().get(0).reason()));
-    List<Decision> flags = stage(p, "conflict");
+    List<Decision> flags = stage(p, Stage.CONFLICT);
     assertThat(flags).hasSize(1);
-    assertThat(flags.get(0).action()).isEqualTo("flag");
+    assertThat(flags.get(0).action()).isEqualTo(Action.FLAG);
     assertThat(flags.get(0).rule()).isEqualTo("conflict:number");
     assertThat(flags.get(0).ids()).containsExactly(newer, older);
-    assertThat(p.trace()).anySatisfy(d -> assertThat(d.action()).isEqualTo("prefer-newer"));
+    assertThat(p.trace()).anySatisfy(d -> assertThat(d.action()).isEqualTo(Action.PREFER_NEWER));
     // The line is paid from the budget: the exact count still holds.
     int counted = Tokenizers.defaultTokenizer().count(p.prompt());
     assertThat(counted).isEqualTo(p.budget().used()).isLessThanOrEqualTo(600);
@@ -97,7 +99,7 @@ class PackConflictsTest {
     assertThat(c.sources()).containsExactly("S1", "S2");
     assertThat(c.dates()).containsExactly("2025-02-01", "2023-03-01");
     assertThat(p.prompt()).contains("Sources disagree: S1 (2025-02-01) vs S2 (2023-03-01) as versions of the same document.");
-    assertThat(stage(p, "conflict")).singleElement().satisfies(d -> assertThat(d.rule()).isEqualTo("conflict:version"));
+    assertThat(stage(p, Stage.CONFLICT)).singleElement().satisfies(d -> assertThat(d.rule()).isEqualTo("conflict:version"));
   }
 
   @Test
@@ -123,8 +125,8 @@ class PackConflictsTest {
     assertThat(p.sources()).hasSize(3);
     assertThat(p.conflicts()).isEmpty();
     assertThat(p.prompt()).doesNotContain("Sources disagree");
-    assertThat(stage(p, "conflict")).isEmpty();
-    assertThat(p.trace()).noneSatisfy(d -> assertThat(d.action()).isEqualTo("prefer-newer"));
+    assertThat(stage(p, Stage.CONFLICT)).isEmpty();
+    assertThat(p.trace()).noneSatisfy(d -> assertThat(d.action()).isEqualTo(Action.PREFER_NEWER));
   }
 
   @Test
@@ -138,7 +140,7 @@ class PackConflictsTest {
       assertThat(c.values()).isEmpty();
       assertThat(c.reason()).doesNotContain("$49").doesNotContain("$59");
     });
-    assertThat(stage(p, "conflict")).singleElement().satisfies(d -> assertThat(d.reason()).doesNotContain("$49"));
+    assertThat(stage(p, Stage.CONFLICT)).singleElement().satisfies(d -> assertThat(d.reason()).doesNotContain("$49"));
     assertThat(p.prompt()).contains("Sources disagree: S1 (2025-10-01) vs S2 (2024-06-15) on a number.");
   }
 

@@ -1,5 +1,7 @@
 package dev.ctxpack.pack;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import static dev.ctxpack.pack.DefaultContextPackerTest.candidate;
 import static dev.ctxpack.pack.DefaultContextPackerTest.packer;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -45,8 +47,8 @@ class PackInjectionTest {
     assertThat(p.prompt()).contains(InjectionGuard.warning(PromptTemplate.EN.language(), g.rules()))
         .contains("‹|im_start|›").doesNotContain("<|im_start|>");
     assertThat(p.trace()).anySatisfy(d -> {
-      assertThat(d.stage()).isEqualTo("guard");
-      assertThat(d.action()).isEqualTo("flag");
+      assertThat(d.stage()).isEqualTo(Stage.GUARD);
+      assertThat(d.action()).isEqualTo(Action.FLAG);
       assertThat(d.rule()).isEqualTo("en.ignore-previous");
       assertThat(d.ids()).contains(poison.label());
     });
@@ -79,7 +81,7 @@ class PackInjectionTest {
     assertThat(p.sources().get(0).label()).isEqualTo("S1");
     assertThat(p.prompt()).doesNotContain("poisonous");
     assertThat(p.trace()).anySatisfy(d -> {
-      assertThat(d.action()).isEqualTo("quarantine");
+      assertThat(d.action()).isEqualTo(Action.QUARANTINE);
       assertThat(d.ids()).containsExactly("poison#0");
       assertThat(d.reason()).contains("en.ignore-previous").contains("poison [");
     });

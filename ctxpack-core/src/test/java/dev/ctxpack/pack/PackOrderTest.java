@@ -1,5 +1,7 @@
 package dev.ctxpack.pack;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import static dev.ctxpack.pack.DefaultContextPackerTest.candidate;
 import static dev.ctxpack.pack.DefaultContextPackerTest.packer;
 import static dev.ctxpack.pack.DefaultContextPackerTest.randomCandidates;
@@ -59,7 +61,7 @@ class PackOrderTest {
       assertThat(fenced).isEqualTo(x.text());
     }
     assertThat(p.trace()).anySatisfy(d -> {
-      assertThat(d.stage()).isEqualTo("order");
+      assertThat(d.stage()).isEqualTo(Stage.ORDER);
       assertThat(d.rule()).isEqualTo("lost-in-the-middle");
     });
   }
@@ -129,7 +131,7 @@ class PackOrderTest {
       assertThat(p.budget().byComponent().values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(counted);
       assertThat(p.budget().byComponent()).containsKey("key");
       assertThat(p.budget().byComponent().get("key")).isEqualTo(TOK.count(m.group()));
-      Decision d = p.trace().stream().filter(x -> x.action().equals("repeat-key")).findFirst().orElseThrow();
+      Decision d = p.trace().stream().filter(x -> x.action() == Action.REPEAT_KEY).findFirst().orElseThrow();
       assertThat(d.ids()).containsExactly(label, "rhine#0");
       assertThat(d.reason()).contains("[0, 27)").contains(TOK.count(m.group()) + " tokens");
     }
@@ -191,11 +193,11 @@ class PackOrderTest {
     int counted = TOK.count(p.prompt());
     assertThat(counted).isEqualTo(p.budget().used()).isLessThanOrEqualTo(budget);
     assertThat(p.budget().byComponent().values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(counted);
-    boolean keyed = p.trace().stream().anyMatch(d -> d.action().equals("repeat-key"));
+    boolean keyed = p.trace().stream().anyMatch(d -> d.action() == Action.REPEAT_KEY);
     assertThat(keyed).isEqualTo(p.budget().byComponent().containsKey("key"));
     if (!p.sources().isEmpty()) {
       boolean skipped = p.trace().stream().anyMatch(d -> d.rule().equals("repeat-key:budget"));
-      assertThat(keyed || skipped || p.trace().stream().noneMatch(d -> d.stage().equals("order") && d.action().equals("repeat-key")))
+      assertThat(keyed || skipped || p.trace().stream().noneMatch(d -> d.stage() == Stage.ORDER && d.action() == Action.REPEAT_KEY))
           .isTrue();
     }
   }

@@ -3,6 +3,7 @@ package dev.ctxpack.pack;
 import static dev.ctxpack.pack.DefaultContextPackerTest.packer;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ctxpack.model.Action;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Chunk;
 import dev.ctxpack.model.ContextPackage;
@@ -240,7 +241,7 @@ class PlanStrategiesTest {
     assertThat(on.fallback()).isNotNull();
     assertThat(on.fallback().relevantTokens()).isGreaterThan(600);
     assertThat(on.fallback().limit()).isEqualTo(600);
-    assertThat(on.trace().get(0).action()).isEqualTo("fallback");
+    assertThat(on.trace().get(0).action()).isEqualTo(Action.FALLBACK);
     assertThat(on.trace().get(0).reason()).contains(on.fallback().relevantTokens() + " tokens");
     assertWellFormed(on, 600);
   }

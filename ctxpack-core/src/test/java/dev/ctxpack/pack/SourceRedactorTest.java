@@ -1,5 +1,7 @@
 package dev.ctxpack.pack;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ctxpack.model.Passage;
@@ -80,10 +82,10 @@ class SourceRedactorTest {
   @Test
   void theTraceKeepsNoValues() {
     dev.ctxpack.model.Trace t = new dev.ctxpack.model.Trace();
-    t.add("dedup", "keep", "near:guard:number", List.of("c2"), "c1", 0,
+    t.add(Stage.DEDUP, Action.KEEP, "near:guard:number", List.of("c2"), "c1", 0,
         "near match of c1 (0.97) kept apart by the guard: number differs: 529.982.247 25 vs 529.982.247 24");
-    t.add("dedup", "keep", "near:guard:negation", List.of("c3"), "c1", 0, "negation differs in unaligned sentences: não vs (none)");
-    t.add("retrieve", "note", "x", List.of(), "", 0, "asked by ana@example.org from 192.168.0.1");
+    t.add(Stage.DEDUP, Action.KEEP, "near:guard:negation", List.of("c3"), "c1", 0, "negation differs in unaligned sentences: não vs (none)");
+    t.add(Stage.RETRIEVE, Action.SKIP, "x", List.of(), "", 0, "asked by ana@example.org from 192.168.0.1");
     List<dev.ctxpack.model.Decision> out = SourceRedactor.of(RedactionOptions.all()).scrub(t).decisions();
     assertThat(out.get(0).reason()).isEqualTo("near match of c1 (0.97) kept apart by the guard: number differs (values withheld: PII redaction is on)");
     assertThat(out.get(1)).isEqualTo(t.decisions().get(1));

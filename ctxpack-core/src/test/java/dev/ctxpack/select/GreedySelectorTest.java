@@ -1,5 +1,7 @@
 package dev.ctxpack.select;
 
+import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import static dev.ctxpack.testing.Fixtures.passage;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,8 +37,8 @@ class GreedySelectorTest {
     List<Decision> drops = trace.decisions();
     assertThat(drops).extracting(Decision::ids).containsExactly(List.of("p1"), List.of("p3"));
     assertThat(drops).allSatisfy(d -> {
-      assertThat(d.stage()).isEqualTo("select");
-      assertThat(d.action()).isEqualTo("drop");
+      assertThat(d.stage()).isEqualTo(Stage.SELECT);
+      assertThat(d.action()).isEqualTo(Action.DROP);
       assertThat(d.rule()).isEqualTo("budget");
     });
     assertThat(drops).extracting(Decision::tokensSaved).containsExactly(50, 20);

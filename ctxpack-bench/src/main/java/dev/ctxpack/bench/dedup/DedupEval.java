@@ -1,5 +1,6 @@
 package dev.ctxpack.bench.dedup;
 
+import dev.ctxpack.model.Action;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ctxpack.bench.Environment;
@@ -204,11 +205,11 @@ public final class DedupEval implements Callable<Integer> {
 
     /** The level of the first decision that joined the two (exact, near, overlap, semantic), or "". */
     String level() {
-      return decisions.stream().filter(d -> !d.action().equals("keep")).map(Decision::level).findFirst().orElse("");
+      return decisions.stream().filter(d -> d.action() != Action.KEEP).map(Decision::level).findFirst().orElse("");
     }
 
     List<Decision> keeps() {
-      return decisions.stream().filter(d -> d.action().equals("keep")).toList();
+      return decisions.stream().filter(d -> d.action() == Action.KEEP).toList();
     }
   }
 
@@ -751,7 +752,7 @@ public final class DedupEval implements Callable<Integer> {
       }
       case APART -> {
         success = !merged;
-        Decision d = r.decisions().stream().filter(x -> !x.action().equals("keep")).findFirst().orElse(null);
+        Decision d = r.decisions().stream().filter(x -> x.action() != Action.KEEP).findFirst().orElse(null);
         reason = success ? "" : d.rule() + ": " + d.reason() + "; guard: "
             + whyNotGuarded(r.level().equals("semantic") ? new Guard(DedupOptions.DEFAULT_SEMANTIC_ALIGN_MIN, true) : new Guard(),
                 ta, tb, c.lang());

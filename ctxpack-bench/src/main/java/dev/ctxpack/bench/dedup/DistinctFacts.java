@@ -1,5 +1,6 @@
 package dev.ctxpack.bench.dedup;
 
+import dev.ctxpack.model.Stage;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ctxpack.bench.pipeline.CtxpackPipeline;
@@ -160,8 +161,8 @@ public final class DistinctFacts implements Callable<Integer> {
       nanos += ns;
       perQuestion.add(new int[] {m.contexts(), m.goldAnswers(), m.hit() ? 1 : 0});
       for (Decision d : pkg.trace()) {
-        if (d.stage().equals("dedup")) decisions.merge(d.action() + " " + d.rule(), 1L, Long::sum);
-        else if (d.stage().equals("refill")) decisions.merge("refill", 1L, Long::sum);
+        if (d.stage() == Stage.DEDUP) decisions.merge(d.action() + " " + d.rule(), 1L, Long::sum);
+        else if (d.stage() == Stage.REFILL) decisions.merge("refill", 1L, Long::sum);
       }
     }
 

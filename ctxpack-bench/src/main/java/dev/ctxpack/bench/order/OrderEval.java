@@ -1,5 +1,6 @@
 package dev.ctxpack.bench.order;
 
+import dev.ctxpack.model.Stage;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ctxpack.bench.Environment;
@@ -360,7 +361,7 @@ public final class OrderEval implements Callable<Integer> {
       t.keyAnswer += inKey ? 1 : 0;
     }
     for (Decision d : p.trace()) {
-      if (d.stage().equals("order") && d.rule().equals("topic")) {
+      if (d.stage() == Stage.ORDER && d.rule().equals("topic")) {
         int g = d.reason().indexOf(" group(s)");
         if (g > 0) {
           t.groups += Integer.parseInt(d.reason().substring(d.reason().lastIndexOf(' ', g - 1) + 1, g));
