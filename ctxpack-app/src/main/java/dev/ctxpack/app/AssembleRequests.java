@@ -297,20 +297,20 @@ final class AssembleRequests {
   /** Pack options for the evidence: {@code budget} (the evidence's need), {@code k}, {@code mode}, {@code order}, {@code injection}, {@code redactPii}, and the switches. */
   static PackOptions retrieval(ObjectNode r) {
     PackOptions o = PackOptions.defaults();
-    if (r.has("budget")) o = o.withBudget(BatchRunner.integer(r, "budget", o.budget(), 1, Budgets.MAX));
+    if (r.has("budget")) o = o.toBuilder().budget(BatchRunner.integer(r, "budget", o.budget().tokens(), 1, Budgets.MAX)).build();
     String mode = BatchRunner.text(r, "mode", null);
     int k = BatchRunner.integer(r, "k", o.retrieval().k(), 1, RetrievalOptions.MAX_K);
     try {
       RetrievalMode m = mode == null ? o.retrieval().mode() : RetrievalMode.parse(mode);
       int perSignal = Math.max(1, Math.min(RetrievalOptions.MAX_K, (k + 1) / 2));
-      o = o.withRetrieval(new RetrievalOptions(m, k, perSignal, perSignal));
+      o = o.toBuilder().retrieval(new RetrievalOptions(m, k, perSignal, perSignal)).build();
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("field 'retrieval.mode': " + e.getMessage());
     }
     String order = BatchRunner.text(r, "order", null);
     if (order != null) {
       try {
-        o = o.withOrder(OrderMode.parse(order));
+        o = o.toBuilder().order(OrderMode.parse(order)).build();
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("field 'retrieval.order': " + e.getMessage());
       }
@@ -318,14 +318,14 @@ final class AssembleRequests {
     String injection = BatchRunner.text(r, "injection", null);
     if (injection != null) {
       try {
-        o = o.withInjection(InjectionPolicy.parse(injection));
+        o = o.toBuilder().injection(InjectionPolicy.parse(injection)).build();
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("field 'retrieval.injection': " + e.getMessage());
       }
     }
     if (r.has("redactPii")) {
       try {
-        o = o.withRedactPii(PackCommand.redactPii(r.get("redactPii")));
+        o = o.toBuilder().redactPii(PackCommand.redactPii(r.get("redactPii"))).build();
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("field 'retrieval." + e.getMessage().substring("field '".length()));
       }
@@ -336,11 +336,11 @@ final class AssembleRequests {
       if (!v.isBoolean()) throw new IllegalArgumentException("field 'retrieval." + sw + "' must be true or false");
       boolean on = v.booleanValue();
       o = switch (sw) {
-        case "dedup" -> o.withDedup(on);
-        case "rerank" -> o.withRerank(on);
-        case "mmr" -> o.withMmr(on);
-        case "compress" -> o.withCompress(on);
-        default -> o.withReorder(on);
+        case "dedup" -> o.toBuilder().dedup(on).build();
+        case "rerank" -> o.toBuilder().rerank(on).build();
+        case "mmr" -> o.toBuilder().mmr(on).build();
+        case "compress" -> o.toBuilder().compress(on).build();
+        default -> o.toBuilder().reorder(on).build();
       };
     }
     return o;

@@ -125,26 +125,26 @@ final class PackCommand implements Callable<Integer> {
       if (q == null || q.isBlank()) throw new IllegalArgumentException("field 'query' must not be empty");
       PackOptions o = options;
       String preset = BatchRunner.text(req, "preset", null);
-      if (preset != null) o = o.withBudget(Budgets.preset(preset));
-      if (req.has("budget")) o = o.withBudget(BatchRunner.integer(req, "budget", o.budget(), 1, Budgets.MAX));
-      if (req.has("redactPii")) o = o.withRedactPii(redactPii(req.get("redactPii")));
+      if (preset != null) o = o.toBuilder().budget(Budgets.preset(preset)).build();
+      if (req.has("budget")) o = o.toBuilder().budget(BatchRunner.integer(req, "budget", o.budget().tokens(), 1, Budgets.MAX)).build();
+      if (req.has("redactPii")) o = o.toBuilder().redactPii(redactPii(req.get("redactPii"))).build();
       String injection = BatchRunner.text(req, "injection", null);
-      if (injection != null) o = o.withInjection(parseInjection(injection, "field 'injection'"));
+      if (injection != null) o = o.toBuilder().injection(parseInjection(injection, "field 'injection'")).build();
       String template = BatchRunner.text(req, "template", null);
-      if (template != null) o = o.withTemplate(builtInTemplate(template));
+      if (template != null) o = o.toBuilder().template(builtInTemplate(template)).build();
       String order = BatchRunner.text(req, "order", null);
-      if (order != null) o = o.withOrder(parseOrder(order, "field 'order'"));
+      if (order != null) o = o.toBuilder().order(parseOrder(order, "field 'order'")).build();
       if (req.has("repeatKey")) {
         JsonNode v = req.get("repeatKey");
         if (!v.isBoolean()) throw new IllegalArgumentException("field 'repeatKey' must be true or false, was " + v);
-        o = o.withRepeatKey(v.booleanValue());
+        o = o.toBuilder().repeatKey(v.booleanValue()).build();
       }
       String strategy = BatchRunner.text(req, "strategy", null);
-      if (strategy != null) o = o.withStrategy(parseStrategy(strategy, "field 'strategy'"));
+      if (strategy != null) o = o.toBuilder().strategy(parseStrategy(strategy, "field 'strategy'")).build();
       String fallback = BatchRunner.text(req, "fallback", null);
-      if (fallback != null) o = o.withFallback(parseFallback(fallback, "field 'fallback'"));
+      if (fallback != null) o = o.toBuilder().fallback(parseFallback(fallback, "field 'fallback'")).build();
       if (req.has("maxCalls")) {
-        o = o.withMaxCalls(BatchRunner.integer(req, "maxCalls", o.maxCalls(), PackOptions.MIN_CALLS, PackOptions.MAX_CALLS));
+        o = o.toBuilder().maxCalls(BatchRunner.integer(req, "maxCalls", o.plan().maxCalls(), PackOptions.MIN_CALLS, PackOptions.MAX_CALLS)).build();
       }
       boolean execute = executeAll;
       if (req.has("execute")) {
@@ -337,34 +337,34 @@ final class PackCommand implements Callable<Integer> {
       if (b <= 0) throw new UsageException("--budget must be a positive number of tokens, was " + b);
       int perSignal = Math.max(1, Math.min(RetrievalOptions.MAX_K, (k + 1) / 2));
       RetrievalOptions r = new RetrievalOptions(RetrievalMode.parse(mode), k, perSignal, perSignal);
-      PackOptions o = PackOptions.defaults().withBudget(b).withRetrieval(r)
-          .withStrategy(Strategy.parse(strategy)).withOrder(parseOrderFlag(order))
-          .withDedup(!noDedup).withReorder(!noReorder).withMmr(!noMmr).withRerank(!noRerank)
-          .withCompress(!noCompress);
+      PackOptions o = PackOptions.builder().budget(b).retrieval(r)
+          .strategy(Strategy.parse(strategy)).order(parseOrderFlag(order))
+          .dedup(!noDedup).reorder(!noReorder).mmr(!noMmr).rerank(!noRerank)
+          .compress(!noCompress).build();
       if (!(mmrLambda >= 0 && mmrLambda <= 1)) throw new UsageException("--mmr-lambda must be in [0, 1], was " + mmrLambda);
       try {
-        o = o.withMaxCalls(maxCalls).withFallback(parseFallback(fallback, "--fallback"));
+        o = o.toBuilder().maxCalls(maxCalls).fallback(parseFallback(fallback, "--fallback")).build();
       } catch (IllegalArgumentException e) {
         throw new UsageException(e.getMessage().startsWith("--") ? e.getMessage() : "--max-calls: " + e.getMessage());
       }
-      o = o.withMmrLambda(mmrLambda);
+      o = o.toBuilder().mmrLambda(mmrLambda).build();
       try {
-        o = o.withInjection(InjectionPolicy.parse(injection));
+        o = o.toBuilder().injection(InjectionPolicy.parse(injection)).build();
       } catch (IllegalArgumentException e) {
         throw new UsageException("--injection: " + e.getMessage());
       }
-      if (template != null) o = o.withTemplate(template(template));
-      if (repeatKey) o = o.withRepeatKey(true);
+      if (template != null) o = o.toBuilder().template(template(template)).build();
+      if (repeatKey) o = o.toBuilder().repeatKey(true).build();
       if (redactPii != null) {
         try {
-          o = o.withRedactPii(RedactionOptions.parse(redactPii));
+          o = o.toBuilder().redactPii(RedactionOptions.parse(redactPii)).build();
         } catch (IllegalArgumentException e) {
           throw new UsageException("--redact-pii: " + e.getMessage());
         }
       }
       if (model != null) {
         ModelProfile m = ModelProfiles.builtIn().get(model);
-        o = o.withModel(m, reserve != null ? reserve : m.defaultReserve());
+        o = o.toBuilder().model(m, reserve != null ? reserve : m.defaultReserve()).build();
       } else if (reserve != null) {
         throw new UsageException("--reserve needs --model");
       }

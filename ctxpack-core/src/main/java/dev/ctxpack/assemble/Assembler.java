@@ -11,6 +11,7 @@ import dev.ctxpack.pack.Budgets;
 import dev.ctxpack.pack.BudgetTooSmallException;
 import dev.ctxpack.pack.ContextPacker;
 import dev.ctxpack.pack.PackOptions;
+import dev.ctxpack.pack.Strategy;
 import dev.ctxpack.text.LanguageDetector;
 import dev.ctxpack.token.Tokenizer;
 import java.io.IOException;
@@ -184,7 +185,7 @@ public final class Assembler {
     w.need.put(Component.FEW_SHOT, examples);
     w.need.put(Component.MEMORIES, MemoryBlock.need(w.memories, w.lang, tok));
     boolean retrieve = r.retrieval().isPresent() && !r.query().isEmpty();
-    w.need.put(Component.EVIDENCE, retrieve ? r.retrieval().get().budget() : 0);
+    w.need.put(Component.EVIDENCE, retrieve ? r.retrieval().get().budget().tokens() : 0);
     for (Component c : Component.values()) {
       ComponentLimit l = r.limit(c);
       int must = l.pinned() ? w.need.get(c) : switch (c) {
@@ -299,11 +300,13 @@ public final class Assembler {
     }
     int q = w.tok.count(w.r.query());
     // The grant may hold all the window's free room; the evidence asks for its retrieval budget only,
-    // since pack fills whatever budget it is given.
+    // since pack fills whatever budget it is given. A window's evidence is one prompt (its final
+    // message), never a plan of calls.
     int budget = (int) Math.min(Budgets.MAX, (long) Math.min(grant, w.need.get(Component.EVIDENCE)) + q);
     ContextPackage p;
     try {
-      p = packer.pack(w.r.query(), o.get().withBudget(budget).withModel(w.r.model(), 0));
+      p = packer.pack(w.r.query(), o.get().toBuilder().budget(budget).model(w.r.model(), 0)
+          .strategy(Strategy.STUFF).fallback(Strategy.STUFF).build());
     } catch (BudgetTooSmallException e) {
       w.trace.add(Stage.EVIDENCE, Action.SKIP, "evidence:too-small", List.of(), "", 0,
           "the " + grant + " tokens granted cannot hold the evidence instructions: " + e.getMessage());

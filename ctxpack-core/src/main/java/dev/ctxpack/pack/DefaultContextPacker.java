@@ -139,33 +139,33 @@ public final class DefaultContextPacker implements ContextPacker {
   @Override
   public ContextPackage pack(String query, PackOptions o) throws IOException {
     if (query == null || query.isBlank()) throw new IllegalArgumentException("query must not be empty");
-    boolean planned = o.strategy() != Strategy.STUFF;
+    boolean planned = o.plan().strategy() != Strategy.STUFF;
     Trace head = new Trace();
-    Tokenizer tok = o.model().map(m -> m.tokenizerInstance()).orElse(tokenizer);
+    Tokenizer tok = o.budget().model().map(m -> m.tokenizerInstance()).orElse(tokenizer);
     int limit = o.limit();
     Language queryLanguage = languageDetector.detect(query);
-    PromptTemplate template = o.template().map(t -> t.forQuery(queryLanguage)).orElse(PromptTemplate.forLanguage(queryLanguage));
-    boolean rerank = o.rerank() && reranker != null;
-    SourceRedactor pii = SourceRedactor.of(o.redactPii());
-    if (pii.on()) head.add(Stage.OPTIONS, Action.CONFIGURE, "pii", List.of(), "", 0, "redact PII: " + o.redactPii().describe());
+    PromptTemplate template = o.layout().template().map(t -> t.forQuery(queryLanguage)).orElse(PromptTemplate.forLanguage(queryLanguage));
+    boolean rerank = o.stages().rerank() && reranker != null;
+    SourceRedactor pii = SourceRedactor.of(o.safety().redactPii());
+    if (pii.on()) head.add(Stage.OPTIONS, Action.CONFIGURE, "pii", List.of(), "", 0, "redact PII: " + o.safety().redactPii().describe());
     // A plan has no single prompt to repeat the key in: the repeat is for stuff prompts.
-    KeyPassage keys = o.repeatKey() && !planned ? new KeyPassage(compressor, renderer, guard, query, template.language(), o.injection()) : null;
+    KeyPassage keys = o.layout().repeatKey() && !planned ? new KeyPassage(compressor, renderer, guard, query, template.language(), o.safety().injection()) : null;
     if (keys != null) {
       head.add(Stage.OPTIONS, Action.CONFIGURE, "repeat-key", List.of(), "", 0,
           "repeat the strongest source's best sentence (at most " + KeyPassage.MAX_TOKENS + " tokens) before the question");
     }
     head.add(Stage.OPTIONS, Action.CONFIGURE, "defaults", List.of(), "", 0,
-        "budget=" + o.budget() + ", limit=" + limit + ", reserve=" + o.reserve()
-            + o.model().map(m -> ", model=" + m.name()).orElse("") + ", tokenizer=" + tok.name()
-            + ", strategy=" + o.strategy().key() + ", order=" + (o.reorder() ? o.order().key() : "none")
-            + ", dedup=" + (o.dedup() ? "conservative[" + conservative.describe() + "] then strict[" + strict.describe() + "]" : "off")
+        "budget=" + o.budget().tokens() + ", limit=" + limit + ", reserve=" + o.budget().reserve()
+            + o.budget().model().map(m -> ", model=" + m.name()).orElse("") + ", tokenizer=" + tok.name()
+            + ", strategy=" + o.plan().strategy().key() + ", order=" + (o.stages().reorder() ? o.layout().order().key() : "none")
+            + ", dedup=" + (o.stages().dedup() ? "conservative[" + conservative.describe() + "] then strict[" + strict.describe() + "]" : "off")
             + ", rerank=" + (rerank ? reranker.id() : "off")
-            + ", mmr=" + (o.mmr() ? "lambda " + o.mmrLambda() : "off")
-            + ", compress=" + (o.compress() ? compressorId() : "off")
+            + ", mmr=" + (o.stages().mmr() ? "lambda " + o.stages().mmrLambda() : "off")
+            + ", compress=" + (o.stages().compress() ? compressorId() : "off")
             + ", template=" + template.name() + " (query language " + queryLanguage.code() + ")"
-            + ", injection=" + o.injection().key());
+            + ", injection=" + o.safety().injection().key());
 
-    InjectionPolicy policy = o.injection();
+    InjectionPolicy policy = o.safety().injection();
     int base = tok.count(renderer.render(template, query, List.of(), policy).prompt());
     if (base > limit) throw new BudgetTooSmallException(limit, base);
     // The evidence budget of one prompt: what the fixed part leaves, less the room set aside for a repeated key.
@@ -181,7 +181,7 @@ public final class DefaultContextPacker implements ContextPacker {
             k -> tok.count(renderer.block(guard.guard(pii.one(toSource(p, "S10")), policy), tag, template.language())) + 1);
 
     // A plan gathers what maxCalls - 1 prompts hold (one call is left for the step that answers).
-    int evidence = planned ? (int) Math.min(Integer.MAX_VALUE / OVERSUBSCRIBE, (long) (o.maxCalls() - 1) * (limit - base))
+    int evidence = planned ? (int) Math.min(Integer.MAX_VALUE / OVERSUBSCRIBE, (long) (o.plan().maxCalls() - 1) * (limit - base))
         : room;
     RetrievalOptions r = o.retrieval();
     Trace trace;
@@ -197,15 +197,15 @@ public final class DefaultContextPacker implements ContextPacker {
       List<Passage> passages = evidence(query, candidates, o, rerank, tok, memo, trace, clock);
       if (policy == InjectionPolicy.QUARANTINE) passages = quarantine(passages, tok, trace);
       Trace selection = new Trace();
-      int draw = o.compress() ? (int) Math.min(Integer.MAX_VALUE, (long) OVERSUBSCRIBE * evidence) : evidence;
-      selected = o.mmr()
-          ? new MmrSelector(o.mmrLambda(), memo.vectors(passages)).select(passages, draw, cost, selection)
+      int draw = o.stages().compress() ? (int) Math.min(Integer.MAX_VALUE, (long) OVERSUBSCRIBE * evidence) : evidence;
+      selected = o.stages().mmr()
+          ? new MmrSelector(o.stages().mmrLambda(), memo.vectors(passages)).select(passages, draw, cost, selection)
           : new GreedySelector().select(passages, draw, cost, selection);
       int spent = 0;
       for (Passage p : selected) spent += cost.applyAsInt(p);
       boolean queueEmptied = selected.size() == passages.size();
       int removed = candidates.size() - passages.size();
-      if (o.dedup() && queueEmptied && removed > 0 && candidates.size() >= r.k() && r.k() < MAX_REFILL_K
+      if (o.stages().dedup() && queueEmptied && removed > 0 && candidates.size() >= r.k() && r.k() < MAX_REFILL_K
           && draw - spent > 0) {
         RetrievalOptions deeper = new RetrievalOptions(r.mode(), Math.min(MAX_REFILL_K, r.k() * 2),
             Math.min(MAX_REFILL_K, r.sparseK() * 2), Math.min(MAX_REFILL_K, r.denseK() * 2));
@@ -221,20 +221,20 @@ public final class DefaultContextPacker implements ContextPacker {
     }
 
     Map<String, List<Source.Dropped>> cut = new HashMap<>();
-    if (o.compress() && !selected.isEmpty()) {
+    if (o.stages().compress() && !selected.isEmpty()) {
       Compressed c = compress(query, selected, evidence, cost, tok, trace, cut, policy);
       selected = c.passages();
       clock.lap("compress");
       // Cannot fit: the relevant evidence (what compression kept or cut only for room, with its blocks, the
       // instructions and the query) needs more than the limit. Numbers compression computed anyway.
       int relevant = base + c.relevantTokens();
-      if (!planned && o.fallback() != Strategy.STUFF && relevant > limit) return fallback(query, o, relevant, limit);
+      if (!planned && o.plan().fallback() != Strategy.STUFF && relevant > limit) return fallback(query, o, relevant, limit);
     }
     List<Conflicts.Found> conflicts = new Conflicts().detect(selected, trace.decisions(), !pii.on());
     List<Passage> ordered = selected;
-    if (o.reorder()) {
-      Map<String, float[]> topicVectors = o.order() == OrderMode.TOPIC ? memo.vectors(selected) : Map.of();
-      ordered = Conflicts.preferNewer(orderer.order(selected, o.order(), topicVectors, trace), conflicts, o.order(), trace);
+    if (o.stages().reorder()) {
+      Map<String, float[]> topicVectors = o.layout().order() == OrderMode.TOPIC ? memo.vectors(selected) : Map.of();
+      ordered = Conflicts.preferNewer(orderer.order(selected, o.layout().order(), topicVectors, trace), conflicts, o.layout().order(), trace);
       clock.lap("order");
     }
     if (planned) return plan(query, o, template, tok, ordered, cut, conflicts, pii, trace, clock, cost);
@@ -293,8 +293,8 @@ public final class DefaultContextPacker implements ContextPacker {
    * the reason first in its trace and in {@link ContextPackage#fallback()}.
    */
   private ContextPackage fallback(String query, PackOptions o, int relevant, int limit) throws IOException {
-    Strategy to = o.fallback();
-    ContextPackage p = pack(query, o.withStrategy(to).withFallback(Strategy.STUFF));
+    Strategy to = o.plan().fallback();
+    ContextPackage p = pack(query, o.toBuilder().strategy(to).fallback(Strategy.STUFF).build());
     String reason = "the relevant evidence needs " + relevant + " tokens in one prompt (the instructions and query, the"
         + " text compression kept and the sentences it cut only for room with p >= " + FALLBACK_RELEVANCE
         + ", with their blocks), over the limit of " + limit
@@ -315,15 +315,15 @@ public final class DefaultContextPacker implements ContextPacker {
   private ContextPackage plan(String query, PackOptions o, PromptTemplate template, Tokenizer tok, List<Passage> ordered,
       Map<String, List<Source.Dropped>> cut, List<Conflicts.Found> conflicts, SourceRedactor pii, Trace trace, Clock clock,
       ToIntFunction<Passage> cost) throws IOException {
-    InjectionPolicy policy = o.injection();
+    InjectionPolicy policy = o.safety().injection();
     int limit = o.limit();
     List<Passage> kept = new ArrayList<>(ordered);
-    PlanBuilder builder = new PlanBuilder(tok, renderer, template, policy, query, limit, o.reserve());
+    PlanBuilder builder = new PlanBuilder(tok, renderer, template, policy, query, limit, o.budget().reserve());
     while (true) {
       List<Source> sources = pii.all(label(kept, cut)).stream().map(s -> guard.guard(s, policy)).toList();
       List<SourceConflict> disagree = Conflicts.label(conflicts, sources);
       String note = Conflicts.note(disagree, template.language());
-      PlanBuilder.Built b = builder.build(o.strategy(), sources, note);
+      PlanBuilder.Built b = builder.build(o.plan().strategy(), sources, note);
       if (!b.tooLarge().isEmpty()) {
         // A passage too large for any call alone is compressed to two thirds of its block, again while it
         // does not fit; one left with too little text is dropped.
@@ -337,7 +337,7 @@ public final class DefaultContextPacker implements ContextPacker {
           int block = cost.applyAsInt(p);
           int text = tok.count(p.text());
           Passage smaller = null;
-          if (o.compress() && text * 2 / 3 >= MIN_PLAN_TEXT) {
+          if (o.stages().compress() && text * 2 / 3 >= MIN_PLAN_TEXT) {
             List<Passage> c = compress(query, List.of(p), block - text + text * 2 / 3, cost, tok, trace, cut, policy).passages();
             if (!c.isEmpty() && tok.count(c.get(0).text()) < text) smaller = c.get(0);
           }
@@ -351,13 +351,13 @@ public final class DefaultContextPacker implements ContextPacker {
         kept = left;
         continue;
       }
-      if (b.steps().size() > o.maxCalls() && !kept.isEmpty()) {
+      if (b.steps().size() > o.plan().maxCalls() && !kept.isEmpty()) {
         Passage weakest = kept.stream()
             .min(Comparator.comparingDouble(Passage::score).thenComparing(Passage::id, Comparator.reverseOrder()))
             .orElseThrow();
         kept.remove(weakest);
         trace.add(Stage.PLAN, Action.DROP, "plan:max-calls", List.of(weakest.id()), "", tok.count(weakest.text()),
-            "the plan needed " + b.steps().size() + " calls, over the most of " + o.maxCalls() + "; dropped the weakest passage");
+            "the plan needed " + b.steps().size() + " calls, over the most of " + o.plan().maxCalls() + "; dropped the weakest passage");
         continue;
       }
       pii.record(sources, trace);
@@ -367,25 +367,25 @@ public final class DefaultContextPacker implements ContextPacker {
       int used = 0;
       for (PlanStep st : b.steps()) {
         used = Math.max(used, st.tokens());
-        trace.add(Stage.PLAN, Action.parse(st.kind()), o.strategy().key(), st.sees(), "step:" + st.step(), 0,
+        trace.add(Stage.PLAN, Action.parse(st.kind()), o.plan().strategy().key(), st.sees(), "step:" + st.step(), 0,
             "step " + st.step() + " (" + st.kind() + ") sees " + String.join(", ", st.sees()) + "; " + st.tokens()
                 + " tokens with its inputs at their bounds" + (st.maxOutput() > 0 ? ", output at most " + st.maxOutput() + " tokens" : ""));
       }
       List<String> labels = sources.stream().map(Source::label).toList();
-      trace.add(Stage.RENDER, Action.RENDER, o.strategy().key(), labels, "", 0, sources.size() + " sources in a plan of "
+      trace.add(Stage.RENDER, Action.RENDER, o.plan().strategy().key(), labels, "", 0, sources.size() + " sources in a plan of "
           + b.steps().size() + " calls, the largest " + used + " of " + limit + " tokens");
-      BudgetReport budget = new BudgetReport(limit, used, o.reserve(), b.largestByComponent());
+      BudgetReport budget = new BudgetReport(limit, used, o.budget().reserve(), b.largestByComponent());
       List<PlanStep> steps = b.steps();
       clock.lap("render");
       clock.report(stages);
       return new ContextPackage(query, steps.get(steps.size() - 1).prompt(), sources, budget, steps, trace.decisions(),
-          disagree, o.strategy().key(), null);
+          disagree, o.plan().strategy().key(), null);
     }
   }
 
   /** An executor of this packer's plans: {@code llm} (or offline, with this packer's compressor, when null). */
   public PlanExecutor executor(dev.ctxpack.llm.LlmClient llm, PackOptions o) {
-    return new PlanExecutor(llm, compressor, o.model().map(m -> m.tokenizerInstance()).orElse(tokenizer));
+    return new PlanExecutor(llm, compressor, o.budget().model().map(m -> m.tokenizerInstance()).orElse(tokenizer));
   }
 
   /** Drops every passage with an instruction-like span, each recorded with its rules and where they matched. */
@@ -534,7 +534,7 @@ public final class DefaultContextPacker implements ContextPacker {
   private List<Passage> evidence(String query, List<Candidate> candidates, PackOptions o, boolean rerank,
       Tokenizer tok, Memo memo, Trace trace, Clock clock) throws IOException {
     List<Passage> passages = candidates.stream().map(Passage::of).toList();
-    if (o.dedup()) {
+    if (o.stages().dedup()) {
       passages = new CascadeDeduplicator(conservative, tok, PassageVectors.none()).dedup(passages, trace);
       clock.lap("dedup");
     }
@@ -542,7 +542,7 @@ public final class DefaultContextPacker implements ContextPacker {
       passages = rerank(query, passages, trace);
       clock.lap("rerank");
     }
-    if (o.dedup()) {
+    if (o.stages().dedup()) {
       passages = new CascadeDeduplicator(strict, tok, memo).dedup(passages, trace);
       clock.lap("dedup");
     }
@@ -620,9 +620,9 @@ public final class DefaultContextPacker implements ContextPacker {
     by.put("instructions", used - q - sourcesTokens);
     by.put("sources", sourcesTokens);
     by.put("query", q);
-    BudgetReport budget = new BudgetReport(limit, used, o.reserve(), by);
+    BudgetReport budget = new BudgetReport(limit, used, o.budget().reserve(), by);
     List<PlanStep> plan = List.of(new PlanStep(1, "generate", sources.stream().map(Source::label).toList(), r.prompt()));
-    trace.add(Stage.RENDER, Action.RENDER, o.strategy().key(), sources.stream().map(Source::label).toList(), "", 0,
+    trace.add(Stage.RENDER, Action.RENDER, o.plan().strategy().key(), sources.stream().map(Source::label).toList(), "", 0,
         sources.size() + " sources, " + used + " of " + limit + " tokens");
     return new ContextPackage(query, r.prompt(), sources, budget, plan, trace.decisions(), conflicts);
   }

@@ -68,7 +68,7 @@ class AssemblerPropertiesTest {
     }
     b.memories(memories);
     b.query(r.nextInt(10) == 0 && !history.isEmpty() ? "" : text(r, 30) + " coffee?");
-    if (r.nextBoolean()) b.retrieval(PackOptions.defaults().withBudget(50 + r.nextInt(3_000)));
+    if (r.nextBoolean()) b.retrieval(PackOptions.builder().budget(50 + r.nextInt(3_000)).build());
     for (Component c : Component.values()) {
       if (r.nextInt(3) != 0) continue;
       int floor = r.nextInt(4) == 0 ? r.nextInt(400) : 0;

@@ -264,7 +264,7 @@ class AssemblerTest {
           + " degrees after " + (8 + i % 7) + " minutes, and the beans were cooled in a tray for " + (2 + i % 4) + " minutes.", 1.0 - i / 100.0));
     }
     Assembly capped = Assembler.builder().packer(packer(many)).build().assemble(AssembleRequest.builder(gpt4o)
-        .query("How long are beans roasted?").retrieval(PackOptions.defaults().withBudget(500)).build());
+        .query("How long are beans roasted?").retrieval(PackOptions.builder().budget(500).build()).build());
     assertThat(capped.budget().get(Component.EVIDENCE)).isPositive().isLessThanOrEqualTo(500);
     String last = out.messages().get(out.messages().size() - 1).turn().content();
     out.evidence().orElseThrow().sources().forEach(s -> assertThat(last).contains("id=\"" + s.label() + "\""));

@@ -62,7 +62,7 @@ class DefaultContextPackerTest {
     List<Candidate> cands = randomCandidates(seed, 30);
     ContextPackage p;
     try {
-      p = packer(cands).pack("what about roasted coffee?", PackOptions.defaults().withBudget(budget));
+      p = packer(cands).pack("what about roasted coffee?", PackOptions.builder().budget(budget).build());
     } catch (BudgetTooSmallException e) {
       assertThat(e.required()).isGreaterThan(budget);
       return;
@@ -105,7 +105,7 @@ class DefaultContextPackerTest {
     List<Candidate> cands = randomCandidates(seed, 30);
     ContextPackage p;
     try {
-      p = packer(cands).pack("what about roasted coffee?", PackOptions.defaults().withBudget(budget));
+      p = packer(cands).pack("what about roasted coffee?", PackOptions.builder().budget(budget).build());
     } catch (BudgetTooSmallException e) {
       return;
     }
@@ -137,8 +137,8 @@ class DefaultContextPackerTest {
   @Property(tries = 20)
   void sameInputSameOutput(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) throws Exception {
     List<Candidate> cands = randomCandidates(seed, 25);
-    ContextPackage a = packer(cands).pack("coffee data", PackOptions.defaults().withBudget(1500));
-    ContextPackage b = packer(cands).pack("coffee data", PackOptions.defaults().withBudget(1500));
+    ContextPackage a = packer(cands).pack("coffee data", PackOptions.builder().budget(1500).build());
+    ContextPackage b = packer(cands).pack("coffee data", PackOptions.builder().budget(1500).build());
     assertThat(a).isEqualTo(b);
   }
 
@@ -159,7 +159,7 @@ class DefaultContextPackerTest {
       assertThat(d.into()).isEqualTo("a#0");
     });
     // Compression drops a repeated sentence on its own: off here, so the ablation shows dedup alone.
-    ContextPackage noDedup = packer(c).pack("boiling point of water", PackOptions.defaults().withDedup(false).withCompress(false));
+    ContextPackage noDedup = packer(c).pack("boiling point of water", PackOptions.builder().dedup(false).compress(false).build());
     assertThat(noDedup.sources()).hasSize(3);
   }
 
@@ -180,7 +180,7 @@ class DefaultContextPackerTest {
       return List.copyOf(all.subList(0, Math.min(all.size(), o.k())));
     };
     DefaultContextPacker packer = DefaultContextPacker.builder().retriever(deepening).build();
-    ContextPackage p = packer.pack("river delta", PackOptions.defaults().withBudget(10_000));
+    ContextPackage p = packer.pack("river delta", PackOptions.builder().budget(10_000).build());
 
     // 80 came back for k=80, so there may be more: one more try finds the list exhausted
     assertThat(asked).containsExactly(40, 80, 160);
@@ -190,7 +190,7 @@ class DefaultContextPackerTest {
     assertThat(p.sources().stream().mapToLong(s -> s.spans().size()).sum()).isEqualTo(80);
 
     asked.clear();
-    ContextPackage noDedup = packer.pack("river delta", PackOptions.defaults().withBudget(10_000).withDedup(false).withCompress(false));
+    ContextPackage noDedup = packer.pack("river delta", PackOptions.builder().budget(10_000).dedup(false).compress(false).build());
     assertThat(asked).containsExactly(40);
     assertThat(noDedup.sources()).hasSize(40);
   }
@@ -206,9 +206,9 @@ class DefaultContextPackerTest {
         candidate("c", "c", 0, other, 0.9), candidate("z", "z", 0, big.toString(), 0.1));
     int budget = 230;
     // Whole passages, so that selection alone decides what is in; the budget is sized for the plain fence.
-    PackOptions o = PackOptions.defaults().withBudget(budget).withCompress(false).withInjection(InjectionPolicy.OFF);
+    PackOptions o = PackOptions.builder().budget(budget).compress(false).injection(InjectionPolicy.OFF).build();
     ContextPackage mmr = packer(c).pack("bridge", o);
-    ContextPackage greedy = packer(c).pack("bridge", o.withMmr(false));
+    ContextPackage greedy = packer(c).pack("bridge", o.toBuilder().mmr(false).build());
 
     assertThat(greedy.sources()).extracting(Source::docId).containsExactlyInAnyOrder("a", "b");
     assertThat(mmr.sources()).extracting(Source::docId).containsExactlyInAnyOrder("a", "c");
@@ -238,10 +238,10 @@ class DefaultContextPackerTest {
     };
     Retriever fixed = (q, o, t) -> c;
     DefaultContextPacker packer = DefaultContextPacker.builder().retriever(fixed).reranker(reverse).build();
-    ContextPackage p = packer.pack("fruit", PackOptions.defaults().withOrder(OrderMode.SCORE));
+    ContextPackage p = packer.pack("fruit", PackOptions.builder().order(OrderMode.SCORE).build());
     assertThat(p.sources()).extracting(Source::docId).containsExactly("b", "a");
     assertThat(p.trace()).anySatisfy(d -> assertThat(d.rule()).isEqualTo("reverse"));
-    ContextPackage off = packer.pack("fruit", PackOptions.defaults().withOrder(OrderMode.SCORE).withRerank(false));
+    ContextPackage off = packer.pack("fruit", PackOptions.builder().order(OrderMode.SCORE).rerank(false).build());
     assertThat(off.sources()).extracting(Source::docId).containsExactly("a", "b");
   }
 
@@ -253,7 +253,7 @@ class DefaultContextPackerTest {
     List<String> docs = p.sources().stream().map(Source::docId).toList();
     assertThat(docs.get(0)).isEqualTo("d0");
     assertThat(docs.get(docs.size() - 1)).isEqualTo("d1");
-    ContextPackage byScore = packer(c).pack("topic", PackOptions.defaults().withOrder(OrderMode.SCORE));
+    ContextPackage byScore = packer(c).pack("topic", PackOptions.builder().order(OrderMode.SCORE).build());
     assertThat(byScore.sources().stream().map(Source::docId).toList()).containsExactly("d0", "d1", "d2", "d3", "d4");
     assertThat(byScore.trace()).anySatisfy(d -> assertThat(d.rule()).isEqualTo("score"));
   }
@@ -269,7 +269,7 @@ class DefaultContextPackerTest {
     assertThat(prompt).contains("</" + tag + ">");
     // With the guard off, the text is verbatim and the fence takes a content-derived suffix.
     ContextPackage off = packer(List.of(candidate("h#0", "h", 0, hostile, 1.0)))
-        .pack("key?", PackOptions.defaults().withInjection(InjectionPolicy.OFF));
+        .pack("key?", PackOptions.builder().injection(InjectionPolicy.OFF).build());
     assertThat(off.prompt()).contains(hostile).contains("<source-");
   }
 
@@ -280,19 +280,19 @@ class DefaultContextPackerTest {
         .contains("PERGUNTA").contains(PromptTemplate.PT.abstention());
     assertThat(packer(c).pack("What is the capital of Brazil?", PackOptions.defaults()).prompt())
         .contains("QUESTION").contains(PromptTemplate.EN.abstention());
-    assertThat(packer(c).pack("Qual é a capital do Brasil?", PackOptions.defaults().withTemplate(PromptTemplate.EN))
+    assertThat(packer(c).pack("Qual é a capital do Brasil?", PackOptions.builder().template(PromptTemplate.EN).build())
         .prompt()).contains("QUESTION");
   }
 
   @Test
   void optionsAreValidatedWhenBuiltAndNameTheValue() {
-    assertThatThrownBy(() -> PackOptions.defaults().withBudget(0)).hasMessageContaining("budget").hasMessageContaining("0");
-    assertThatThrownBy(() -> PackOptions.defaults().withBudget(-3)).hasMessageContaining("-3");
+    assertThatThrownBy(() -> PackOptions.builder().budget(0).build()).hasMessageContaining("budget").hasMessageContaining("0");
+    assertThatThrownBy(() -> PackOptions.builder().budget(-3).build()).hasMessageContaining("-3");
     assertThatThrownBy(() -> packer(List.of()).pack(" ", PackOptions.defaults())).hasMessageContaining("query");
-    assertThatThrownBy(() -> packer(List.of()).pack("x", PackOptions.defaults().withBudget(10)))
+    assertThatThrownBy(() -> packer(List.of()).pack("x", PackOptions.builder().budget(10).build()))
         .isInstanceOf(BudgetTooSmallException.class)
         .hasMessageContaining("10 tokens");
-    assertThatThrownBy(() -> PackOptions.defaults().withMaxCalls(1)).hasMessageContaining("maxCalls").hasMessageContaining("1");
+    assertThatThrownBy(() -> PackOptions.builder().maxCalls(1).build()).hasMessageContaining("maxCalls").hasMessageContaining("1");
   }
 
   @Test

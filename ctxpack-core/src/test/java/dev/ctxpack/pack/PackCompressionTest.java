@@ -30,7 +30,7 @@ class PackCompressionTest {
     int budget = 220;
     // The budget is sized for the plain fence (the guard's instruction line would take a third of it).
     ContextPackage p = packer(c).pack("When was the river delta formed?",
-        PackOptions.defaults().withBudget(budget).withInjection(InjectionPolicy.OFF));
+        PackOptions.builder().budget(budget).injection(InjectionPolicy.OFF).build());
 
     assertThat(p.budget().used()).isLessThanOrEqualTo(budget);
     Source delta = p.sources().stream().filter(s -> s.docId().equals("d")).findFirst().orElseThrow();
@@ -51,7 +51,7 @@ class PackCompressionTest {
   void aCompressedSourceIsVerbatimPiecesOfItsDocumentJoinedByGaps() throws Exception {
     List<Candidate> c = List.of(candidate("d#0", "d", 120, DELTA, 0.9));
     ContextPackage p = packer(c).pack("How large is the river delta and how old is it?",
-        PackOptions.defaults().withBudget(220).withInjection(InjectionPolicy.OFF));
+        PackOptions.builder().budget(220).injection(InjectionPolicy.OFF).build());
 
     Source delta = p.sources().get(0);
     String[] pieces = delta.text().split(" … ");
@@ -69,8 +69,8 @@ class PackCompressionTest {
           + "caretaker, who also repaired the gate and ordered new signs for the visitor centre.", 1.0 - i * 0.05));
     }
     int budget = 260;
-    ContextPackage whole = packer(c).pack("river delta level", PackOptions.defaults().withBudget(budget).withCompress(false));
-    ContextPackage compressed = packer(c).pack("river delta level", PackOptions.defaults().withBudget(budget));
+    ContextPackage whole = packer(c).pack("river delta level", PackOptions.builder().budget(budget).compress(false).build());
+    ContextPackage compressed = packer(c).pack("river delta level", PackOptions.builder().budget(budget).build());
 
     assertThat(whole.sources()).allSatisfy(s -> assertThat(s.text()).contains("caretaker"));
     assertThat(compressed.sources().size()).isGreaterThan(whole.sources().size());

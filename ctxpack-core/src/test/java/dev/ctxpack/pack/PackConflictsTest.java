@@ -56,7 +56,7 @@ class PackConflictsTest {
   @Test
   void aFigureTwoDatedSourcesDisagreeOnIsMarkedAndTheNewerComesFirst() throws Exception {
     // The older version ranks higher; the dedup guard keeps both because the price differs.
-    ContextPackage p = pack("How much does the Basic plan cost?", PackOptions.defaults().withBudget(600),
+    ContextPackage p = pack("How much does the Basic plan cost?", PackOptions.builder().budget(600).build(),
         candidate("prices-2024", "Prices 2024", "2024-06-15", Language.EN, OLD_EN, 0.9),
         candidate("coffee", "Coffee", "2023-01-01", Language.EN, OTHER_EN, 0.8),
         candidate("prices-2025", "Prices 2025", "2025-10-01", Language.EN, NEW_EN, 0.7));
@@ -85,7 +85,7 @@ class PackConflictsTest {
 
   @Test
   void twoDatedVersionsOfOneDocumentAreAVersionConflictTheNewerFirstInScoreOrder() throws Exception {
-    ContextPackage p = pack("What is the return policy?", PackOptions.defaults().withOrder(OrderMode.SCORE),
+    ContextPackage p = pack("What is the return policy?", PackOptions.builder().order(OrderMode.SCORE).build(),
         candidate("policy-v1", "Return policy", "2023-03-01", Language.EN,
             "Items may be returned within 14 days of delivery in their original packaging.", 0.9),
         candidate("policy-v2", "Return Policy", "2025-02-01", Language.EN,
@@ -132,7 +132,7 @@ class PackConflictsTest {
   @Test
   void withPiiRedactionTheConflictKeepsItsLabelsButQuotesNoFigures() throws Exception {
     ContextPackage p = pack("How much does the Basic plan cost?",
-        PackOptions.defaults().withRedactPii(dev.ctxpack.pii.RedactionOptions.all()),
+        PackOptions.builder().redactPii(dev.ctxpack.pii.RedactionOptions.all()).build(),
         candidate("prices-2024", "Prices 2024", "2024-06-15", Language.EN, OLD_EN, 0.9),
         candidate("prices-2025", "Prices 2025", "2025-10-01", Language.EN, NEW_EN, 0.7));
     assertThat(p.conflicts()).singleElement().satisfies(c -> {
@@ -146,7 +146,7 @@ class PackConflictsTest {
 
   @Test
   void withoutDedupOnlyVersionsAreFound() throws Exception {
-    ContextPackage p = pack("How much does the Basic plan cost?", PackOptions.defaults().withDedup(false),
+    ContextPackage p = pack("How much does the Basic plan cost?", PackOptions.builder().dedup(false).build(),
         candidate("prices-2024", "Prices 2024", "2024-06-15", Language.EN, OLD_EN, 0.9),
         candidate("prices-2025", "Prices 2025", "2025-10-01", Language.EN, NEW_EN, 0.7));
     assertThat(p.sources()).hasSize(2);

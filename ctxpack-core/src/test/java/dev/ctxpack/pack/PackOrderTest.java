@@ -41,12 +41,12 @@ class PackOrderTest {
       candidate("tea#0", "tea", 0, "Green tea is steamed or pan-fired soon after picking.", 0.30));
 
   private static PackOptions plain() {
-    return PackOptions.defaults().withCompress(false).withInjection(InjectionPolicy.OFF).withBudget(2000);
+    return PackOptions.builder().compress(false).injection(InjectionPolicy.OFF).budget(2000).build();
   }
 
   @Test
   void lostInTheMiddlePutsTheStrongestBlocksFirstAndLastEachWhole() throws Exception {
-    ContextPackage p = packer(RIVERS).pack("How long is the Rhine?", plain().withMmr(false));
+    ContextPackage p = packer(RIVERS).pack("How long is the Rhine?", plain().toBuilder().mmr(false).build());
     List<Source> s = p.sources();
     assertThat(s).hasSize(5);
     assertThat(s.get(0).passage()).isEqualTo("rhine#0");
@@ -68,13 +68,13 @@ class PackOrderTest {
 
   @Test
   void topicAndPositionOrdersRunInThePackerAndTheTraceNamesThem() throws Exception {
-    ContextPackage topic = packer(RIVERS).pack("How long is the Rhine?", plain().withMmr(false).withOrder(OrderMode.TOPIC));
+    ContextPackage topic = packer(RIVERS).pack("How long is the Rhine?", plain().toBuilder().mmr(false).order(OrderMode.TOPIC).build());
     assertThat(topic.sources()).extracting(Source::passage)
         .containsExactly("rhine#0", "danube#0", "elbe#0", "coffee#0", "tea#0");
     assertThat(topic.trace()).anySatisfy(d -> assertThat(d.rule() + " " + d.reason()).startsWith("topic ordered 5"));
     assertThat(topic.trace()).anySatisfy(d -> assertThat(d.reason()).contains("order=topic"));
 
-    ContextPackage position = packer(RIVERS).pack("How long is the Rhine?", plain().withMmr(false).withOrder(OrderMode.POSITION));
+    ContextPackage position = packer(RIVERS).pack("How long is the Rhine?", plain().toBuilder().mmr(false).order(OrderMode.POSITION).build());
     // One date for all: by URI (file:///coffee ... file:///tea).
     assertThat(position.sources()).extracting(Source::passage)
         .containsExactly("coffee#0", "danube#0", "elbe#0", "rhine#0", "tea#0");
@@ -96,7 +96,7 @@ class PackOrderTest {
           passages.forEach(x -> out.put(x.id(), v.get(x.id())));
           return out;
         }).build();
-    ContextPackage p = packer.pack("How long is the Rhine?", plain().withMmr(false).withDedup(false).withOrder(OrderMode.TOPIC));
+    ContextPackage p = packer.pack("How long is the Rhine?", plain().toBuilder().mmr(false).dedup(false).order(OrderMode.TOPIC).build());
     assertThat(p.sources()).extracting(Source::passage).containsExactly("rhine#0", "elbe#0", "danube#0", "coffee#0", "tea#0");
     assertThat(p.trace()).anySatisfy(d -> assertThat(d.reason()).contains("vector cosine"));
   }
@@ -108,7 +108,7 @@ class PackOrderTest {
   @Test
   void theKeyPassageIsRepeatedBeforeTheQuestionUnderItsLabelAndPaidFromTheBudget() throws Exception {
     for (InjectionPolicy policy : List.of(InjectionPolicy.OFF, InjectionPolicy.FLAG)) {
-      PackOptions o = plain().withInjection(policy).withRepeatKey(true);
+      PackOptions o = plain().toBuilder().injection(policy).repeatKey(true).build();
       ContextPackage p = packer(RIVERS).pack("How long is the Rhine?", o);
       Matcher m = KEY.matcher(p.prompt());
       assertThat(m.find()).as(p.prompt()).isTrue();
@@ -146,7 +146,7 @@ class PackOrderTest {
         candidate("amazonas#0", "amazonas", 0, "O rio Amazonas tem cerca de 6.400 km. Ele nasce nos Andes peruanos e"
             + " deságua no oceano Atlântico.", 0.9),
         candidate("sf#0", "sf", 0, "O rio São Francisco atravessa cinco estados brasileiros.", 0.7));
-    ContextPackage p = packer(pt).pack("Qual é o comprimento do rio Amazonas?", plain().withRepeatKey(true));
+    ContextPackage p = packer(pt).pack("Qual é o comprimento do rio Amazonas?", plain().toBuilder().repeatKey(true).build());
     Matcher m = KEY.matcher(p.prompt());
     assertThat(m.find()).as(p.prompt()).isTrue();
     assertThat(m.group(1)).startsWith("Trecho principal (repetido de S1)");
@@ -160,7 +160,7 @@ class PackOrderTest {
         candidate("a#0", "a", 0, "Write to ana@example.com for the Rhine data. The Rhine is 1,230 km long.", 0.9),
         candidate("b#0", "b", 0, "The Elbe reaches the North Sea at Cuxhaven.", 0.5));
     ContextPackage p = packer(c).pack("Who has the Rhine data?",
-        PackOptions.defaults().withRepeatKey(true).withRedactPii(dev.ctxpack.pii.RedactionOptions.all()));
+        PackOptions.builder().repeatKey(true).redactPii(dev.ctxpack.pii.RedactionOptions.all()).build());
     Matcher m = KEY.matcher(p.prompt());
     assertThat(m.find()).as(p.prompt()).isTrue();
     assertThat(p.prompt()).doesNotContain("ana@example.com");
@@ -173,7 +173,7 @@ class PackOrderTest {
     Retriever fixed = (q, o, t) -> RIVERS;
     DefaultContextPacker packer = DefaultContextPacker.builder().retriever(fixed)
         .compressor((q, in, o) -> new dev.ctxpack.compress.Compression(List.of(), List.of(), 0, 0)).build();
-    ContextPackage p = packer.pack("How long is the Rhine?", plain().withRepeatKey(true));
+    ContextPackage p = packer.pack("How long is the Rhine?", plain().toBuilder().repeatKey(true).build());
     assertThat(KEY.matcher(p.prompt()).find()).isFalse();
     assertThat(p.budget().byComponent()).doesNotContainKey("key");
     assertThat(p.trace()).anySatisfy(d -> assertThat(d.rule()).isEqualTo("repeat-key:none"));
@@ -186,7 +186,7 @@ class PackOrderTest {
     List<Candidate> cands = randomCandidates(seed, 30);
     ContextPackage p;
     try {
-      p = packer(cands).pack("what about roasted coffee?", PackOptions.defaults().withBudget(budget).withRepeatKey(true));
+      p = packer(cands).pack("what about roasted coffee?", PackOptions.builder().budget(budget).repeatKey(true).build());
     } catch (BudgetTooSmallException e) {
       return;
     }

@@ -59,8 +59,9 @@ class PlanStrategiesTest {
 
   private static final String QUERY = "How much roasted coffee did the coffee roasting plants process?";
 
+  /** {@code s} at {@code budget}, a stuff request staying one prompt (no fallback), to compare strategies as they are. */
   private static ContextPackage plan(Strategy s, int budget, List<Candidate> c) throws Exception {
-    return packer(c).pack(QUERY, PackOptions.defaults().withBudget(budget).withStrategy(s));
+    return packer(c).pack(QUERY, PackOptions.builder().budget(budget).strategy(s).fallback(Strategy.STUFF).build());
   }
 
   /** The prompt with each placeholder replaced by text of exactly its step's bound. */
@@ -132,8 +133,8 @@ class PlanStrategiesTest {
   @Test
   void moreCallsAllowedGatherMoreEvidenceAndTheCapIsKept() throws Exception {
     List<Candidate> c = corpus(18, false);
-    ContextPackage few = packer(c).pack(QUERY, PackOptions.defaults().withBudget(700).withStrategy(Strategy.MAP_REDUCE).withMaxCalls(3));
-    ContextPackage many = packer(c).pack(QUERY, PackOptions.defaults().withBudget(700).withStrategy(Strategy.MAP_REDUCE).withMaxCalls(12));
+    ContextPackage few = packer(c).pack(QUERY, PackOptions.builder().budget(700).strategy(Strategy.MAP_REDUCE).maxCalls(3).build());
+    ContextPackage many = packer(c).pack(QUERY, PackOptions.builder().budget(700).strategy(Strategy.MAP_REDUCE).maxCalls(12).build());
     assertThat(few.plan().size()).isLessThanOrEqualTo(3);
     assertThat(many.plan().size()).isLessThanOrEqualTo(12);
     assertThat(many.sources().size()).isGreaterThan(few.sources().size());
@@ -144,8 +145,8 @@ class PlanStrategiesTest {
   @Test
   void aSmallBudgetCollapsesNotesInMoreLevelsRatherThanOverflowing() throws Exception {
     List<Candidate> c = corpus(18, false);
-    ContextPackage p = packer(c).pack(QUERY, PackOptions.defaults().withBudget(450).withStrategy(Strategy.MAP_REDUCE)
-        .withMaxCalls(30));
+    ContextPackage p = packer(c).pack(QUERY, PackOptions.builder().budget(450).strategy(Strategy.MAP_REDUCE)
+        .maxCalls(30).build());
     assertWellFormed(p, 450);
     assertThat(p.plan()).extracting(PlanStep::kind).contains("collapse");
   }
@@ -157,7 +158,7 @@ class PlanStrategiesTest {
       for (int budget : new int[] {420, 500, 650, 900, 1500}) {
         for (int calls : new int[] {2, 8, 20}) {
           ContextPackage p = packer(s == Strategy.TREE ? corpus(18, true) : c).pack(QUERY,
-              PackOptions.defaults().withBudget(budget).withStrategy(s).withMaxCalls(calls));
+              PackOptions.builder().budget(budget).strategy(s).maxCalls(calls).build());
           assertThat(p.plan().size()).as(s + "@" + budget + "/" + calls).isLessThanOrEqualTo(calls);
           assertWellFormed(p, budget);
         }
@@ -196,7 +197,7 @@ class PlanStrategiesTest {
   @Test
   void portugueseQueriesGetPortugueseSteps() throws Exception {
     ContextPackage p = packer(corpus(16, false)).pack("Quanto café torrado processaram as fábricas de coffee roasting?",
-        PackOptions.defaults().withBudget(700).withStrategy(Strategy.MAP_REDUCE));
+        PackOptions.builder().budget(700).strategy(Strategy.MAP_REDUCE).build());
     assertThat(p.plan().get(0).prompt()).contains("Leia as fontes").contains("FONTES").contains("PERGUNTA");
     assertThat(p.prompt()).contains(PromptTemplate.PT.abstention()).contains("As fontes foram lidas antes");
   }
@@ -208,8 +209,8 @@ class PlanStrategiesTest {
     String text = first.chunk().text() + " Coffee roasting note {{step:1}} here.";
     Chunk chunk = new Chunk(first.chunk().id(), first.chunk().docId(), new Span(0, text.length()), text, "", 0, TOK.count(text));
     c.set(0, new Candidate(chunk, first.doc(), first.scores()));
-    ContextPackage p = packer(c).pack(QUERY, PackOptions.defaults().withBudget(700).withStrategy(Strategy.MAP_REDUCE)
-        .withCompress(false));
+    ContextPackage p = packer(c).pack(QUERY, PackOptions.builder().budget(700).strategy(Strategy.MAP_REDUCE)
+        .compress(false).build());
     PlanStep map = p.plan().get(0);
     assertThat(map.prompt()).doesNotContain("{{step:").contains("\uFF5B\uFF5Bstep:1}}");
     assertThat(p.sources().get(0).text()).contains("{{step:1}}"); // the source itself stays verbatim
@@ -218,9 +219,9 @@ class PlanStrategiesTest {
   @Test
   void aStuffRequestThatFitsIsUnchangedByTheFallback() throws Exception {
     List<Candidate> c = corpus(2, false);
-    PackOptions o = PackOptions.defaults().withBudget(2000);
+    PackOptions o = PackOptions.builder().budget(2000).build();
     ContextPackage off = packer(c).pack(QUERY, o);
-    ContextPackage on = packer(c).pack(QUERY, o.withFallback(Strategy.MAP_REDUCE));
+    ContextPackage on = packer(c).pack(QUERY, o.toBuilder().fallback(Strategy.MAP_REDUCE).build());
     assertThat(on.fallback()).isNull();
     assertThat(on.strategy()).isEqualTo("stuff");
     assertThat(on.prompt()).isEqualTo(off.prompt());
@@ -230,13 +231,13 @@ class PlanStrategiesTest {
   @Test
   void aStuffRequestWhoseRelevantEvidenceCannotFitFallsBackAndSaysWhy() throws Exception {
     List<Candidate> c = corpus(16, false);
-    PackOptions o = PackOptions.defaults().withBudget(600);
+    PackOptions o = PackOptions.builder().budget(600).fallback(Strategy.STUFF).build(); // no fallback
     ContextPackage off = packer(c).pack(QUERY, o);
     assertThat(off.fallback()).isNull();
     // The same request without fallback cut on-topic sentences for room: the evidence cannot fit.
     assertThat(off.trace()).anySatisfy(d -> assertThat(d.rule()).isEqualTo("compress:budget"));
 
-    ContextPackage on = packer(c).pack(QUERY, o.withFallback(Strategy.MAP_REDUCE));
+    ContextPackage on = packer(c).pack(QUERY, o.toBuilder().fallback(Strategy.MAP_REDUCE).build());
     assertThat(on.strategy()).isEqualTo("map-reduce");
     assertThat(on.fallback()).isNotNull();
     assertThat(on.fallback().relevantTokens()).isGreaterThan(600);
@@ -250,12 +251,12 @@ class PlanStrategiesTest {
   void theFallbackRuleIsTheRelevantEvidenceAgainstTheLimit() throws Exception {
     List<Candidate> c = corpus(16, false);
     // Over: compression had to cut on-topic sentences for room, and what they need is over the limit.
-    ContextPackage over = packer(c).pack(QUERY, PackOptions.defaults().withBudget(600).withFallback(Strategy.REFINE));
+    ContextPackage over = packer(c).pack(QUERY, PackOptions.builder().budget(600).fallback(Strategy.REFINE).build());
     assertThat(over.strategy()).isEqualTo("refine");
     assertThat(over.fallback().relevantTokens()).isGreaterThan(over.fallback().limit());
     // Under: a limit that holds every relevant sentence cuts none for room, and the request stays stuff, unchanged.
-    PackOptions roomy = PackOptions.defaults().withBudget(20_000);
-    ContextPackage under = packer(c).pack(QUERY, roomy.withFallback(Strategy.REFINE));
+    PackOptions roomy = PackOptions.builder().budget(20_000).build();
+    ContextPackage under = packer(c).pack(QUERY, roomy.toBuilder().fallback(Strategy.REFINE).build());
     assertThat(under.trace()).noneSatisfy(d -> assertThat(d.rule()).isEqualTo("compress:budget"));
     assertThat(under.fallback()).isNull();
     assertThat(under.prompt()).isEqualTo(packer(c).pack(QUERY, roomy).prompt());
@@ -265,7 +266,7 @@ class PlanStrategiesTest {
   void theOfflineRunExtractsVerbatimLabelledNotesAndFillsTheFinalPrompt() throws Exception {
     List<Candidate> c = corpus(16, false);
     for (Strategy s : List.of(Strategy.MAP_REDUCE, Strategy.REFINE, Strategy.TREE)) {
-      PackOptions o = PackOptions.defaults().withBudget(700).withStrategy(s);
+      PackOptions o = PackOptions.builder().budget(700).strategy(s).build();
       DefaultContextPacker packer = packer(s == Strategy.TREE ? corpus(9, true) : c);
       ContextPackage p = packer.pack(QUERY, o);
       PlanExecutor.Execution e = packer.executor(null, o).execute(p);

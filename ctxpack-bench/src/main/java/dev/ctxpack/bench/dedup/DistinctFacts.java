@@ -295,20 +295,20 @@ public final class DistinctFacts implements Callable<Integer> {
           .sentenceVectors(new dev.ctxpack.compress.IndexSentenceVectors(index, queries)).build();
       List<Config> configs = set.equals("stages") ? List.of(
           new Config(BASELINE_STAGES, "as the CLI ships: dedup (both passes), rerank, MMR, compression, lost-in-the-middle", cli, d),
-          new Config("- dedup", "withDedup(false)", cli, d.withDedup(false)),
-          new Config("- MMR", "withMmr(false): greedy by score", cli, d.withMmr(false)),
-          new Config("- compression", "withCompress(false): selected passages whole", cli, d.withCompress(false)),
-          new Config("- reorder", "withReorder(false): selection order", cli, d.withReorder(false)),
-          new Config("- rerank", "withRerank(false)", cli, d.withRerank(false)),
+          new Config("- dedup", "withDedup(false)", cli, d.toBuilder().dedup(false).build()),
+          new Config("- MMR", "withMmr(false): greedy by score", cli, d.toBuilder().mmr(false).build()),
+          new Config("- compression", "withCompress(false): selected passages whole", cli, d.toBuilder().compress(false).build()),
+          new Config("- reorder", "withReorder(false): selection order", cli, d.toBuilder().reorder(false).build()),
+          new Config("- rerank", "withRerank(false)", cli, d.toBuilder().rerank(false).build()),
           new Config("all off", "no dedup, rerank, MMR, compression or reorder: top passages by score", cli,
-              d.withDedup(false).withMmr(false).withCompress(false).withReorder(false).withRerank(false)))
+              d.toBuilder().dedup(false).mmr(false).compress(false).reorder(false).rerank(false).build()))
           : List.of(
           new Config("full", "conservative + strict dedup (semantic level), refill, MMR", shipped, d),
-          new Config("dedup off", "withDedup(false), MMR on", shipped, d.withDedup(false)),
-          new Config("MMR off", "dedup as full, withMmr(false): greedy by score", shipped, d.withMmr(false)),
+          new Config("dedup off", "withDedup(false), MMR on", shipped, d.toBuilder().dedup(false).build()),
+          new Config("MMR off", "dedup as full, withMmr(false): greedy by score", shipped, d.toBuilder().mmr(false).build()),
           new Config("exact-only", "Builder.dedup(exact, exact), refill, MMR on", exactOnly, d),
-          new Config("dedup off, MMR off", "withDedup(false).withMmr(false): top passages by score", shipped,
-              d.withDedup(false).withMmr(false)));
+          new Config("dedup off, MMR off", "withDedup(false).toBuilder().mmr(false).build(): top passages by score", shipped,
+              d.toBuilder().dedup(false).mmr(false).build()));
 
       WindowFacts facts = new WindowFacts(contexts, corpus);
       Map<String, Tally> tallies = new LinkedHashMap<>();
@@ -321,7 +321,7 @@ public final class DistinctFacts implements Callable<Integer> {
         for (int b : budgets) {
           for (Config c : configs) {
             long s = System.nanoTime();
-            ContextPackage pkg = c.packer().pack(q.text(), c.options().withBudget(b));
+            ContextPackage pkg = c.packer().pack(q.text(), c.options().toBuilder().budget(b).build());
             long ns = System.nanoTime() - s;
             tallies.get(c.name() + "@" + b).add(q.id(), facts.measure(pkg, qi[0], q), pkg, ns);
           }
@@ -347,7 +347,7 @@ public final class DistinctFacts implements Callable<Integer> {
       settings.put("budgets", budgets);
       settings.put("retrieval", "hybrid k=40 (20 sparse + 20 dense), PackOptions.defaults() otherwise ("
           + (set.equals("stages") ? "lost-in-the-middle, feature reranker" : "lost-in-the-middle, no reranker") + ")");
-      settings.put("mmrLambda", d.mmrLambda());
+      settings.put("mmrLambda", d.stages().mmrLambda());
       settings.put("chunker", "token(o200k_base, " + CtxpackPipeline.CHUNK_TOKENS + ", " + CtxpackPipeline.OVERLAP + ")");
       settings.put("embedder", embedder.id());
       settings.put("index", Map.of("documents", stats.documents(), "chunks", stats.chunks(), "vectors", stats.vectors()));

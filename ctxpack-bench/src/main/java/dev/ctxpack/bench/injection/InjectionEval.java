@@ -289,7 +289,7 @@ public final class InjectionEval implements Callable<Integer> {
       for (int i = 0; i < requests; i++) {
         for (InjectionPolicy p : policies) {
           long a = System.nanoTime();
-          ContextPackage pk = packer.pack(queries.get(i), PackOptions.defaults().withInjection(p));
+          ContextPackage pk = packer.pack(queries.get(i), PackOptions.builder().injection(p).build());
           long b = System.nanoTime();
           if (pk.budget().used() > pk.budget().limit()) throw new IllegalStateException("over budget under " + p.key());
           if (round == 1) {

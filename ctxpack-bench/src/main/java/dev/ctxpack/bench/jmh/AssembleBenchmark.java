@@ -101,7 +101,7 @@ public class AssembleBenchmark {
         .historyCompactor(DefaultHistoryCompactor.defaults()).build();
     packOptions = switch (evidence) {
       case "full" -> PackOptions.defaults();
-      case "no-compress" -> PackOptions.defaults().withCompress(false);
+      case "no-compress" -> PackOptions.builder().compress(false).build();
       default -> throw new IllegalArgumentException("evidence must be full or no-compress, was " + evidence);
     };
     List<ToolSpec> tools = ToolCatalogues.catalogues().get("mcp").subList(0, 50);

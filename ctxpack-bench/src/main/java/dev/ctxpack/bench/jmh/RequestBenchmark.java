@@ -87,8 +87,8 @@ public class RequestBenchmark {
     packer = SciFactIndex.packer(retriever, view, scifact.embedder);
     searchOptions = RetrievalOptions.of(RetrievalMode.parse(mode), 10);
     packOptions = switch (stages) {
-      case "off" -> PackOptions.defaults().withDedup(false).withRerank(false).withMmr(false).withCompress(false);
-      case "no-compress" -> PackOptions.defaults().withCompress(false);
+      case "off" -> PackOptions.builder().dedup(false).rerank(false).mmr(false).compress(false).build();
+      case "no-compress" -> PackOptions.builder().compress(false).build();
       case "full" -> PackOptions.defaults();
       default -> throw new IllegalArgumentException("stages must be full, no-compress or off, was " + stages);
     };

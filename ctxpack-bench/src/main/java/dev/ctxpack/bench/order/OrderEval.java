@@ -206,7 +206,7 @@ public final class OrderEval implements Callable<Integer> {
         .vectors(PassageVectors.fromIndex(index, embedder.languages()))
         .reranker(FeatureReranker.defaults()).sentenceVectors(sentences).build();
     PackOptions base = PackOptions.defaults();
-    if (!english) base = base.withRetrieval(new RetrievalOptions(RetrievalMode.BM25, 40, 20, 20));
+    if (!english) base = base.toBuilder().retrieval(new RetrievalOptions(RetrievalMode.BM25, 40, 20, 20)).build();
     return new Packing(packer, base);
   }
 
@@ -270,12 +270,12 @@ public final class OrderEval implements Callable<Integer> {
     DefaultContextPacker packer = packing.packer();
     PackOptions base = packing.base();
     List<Config> configs = new ArrayList<>();
-    configs.add(new Config("selection order (--no-reorder)", base.withReorder(false)));
+    configs.add(new Config("selection order (--no-reorder)", base.toBuilder().reorder(false).build()));
     for (OrderMode m : List.of(OrderMode.LOST_IN_THE_MIDDLE, OrderMode.SCORE, OrderMode.SOURCE, OrderMode.TOPIC, OrderMode.POSITION)) {
-      configs.add(new Config(m.key(), base.withOrder(m)));
+      configs.add(new Config(m.key(), base.toBuilder().order(m).build()));
     }
-    configs.add(new Config("lost-in-the-middle --repeat-key", base.withRepeatKey(true)));
-    configs.add(new Config("score --repeat-key", base.withOrder(OrderMode.SCORE).withRepeatKey(true)));
+    configs.add(new Config("lost-in-the-middle --repeat-key", base.toBuilder().repeatKey(true).build()));
+    configs.add(new Config("score --repeat-key", base.toBuilder().order(OrderMode.SCORE).repeatKey(true).build()));
 
     Map<String, Tally> tallies = new LinkedHashMap<>();
     for (int b : budgets) for (Config c : configs) tallies.put(c.name() + "@" + b, new Tally());
@@ -287,7 +287,7 @@ public final class OrderEval implements Callable<Integer> {
       String gold = d.docId(ctx.index());
       for (int b : budgets) {
         for (Config c : configs) {
-          ContextPackage p = packer.pack(q.text(), c.options().withBudget(b));
+          ContextPackage p = packer.pack(q.text(), c.options().toBuilder().budget(b).build());
           measure(p, gold, q.answers(), d.language(), tallies.get(c.name() + "@" + b));
         }
       }

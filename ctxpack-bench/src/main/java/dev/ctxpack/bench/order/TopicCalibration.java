@@ -143,7 +143,7 @@ final class TopicCalibration {
     List<TopicSet> out = new ArrayList<>();
     for (int[] qi : qs.subList(0, Math.min(count, qs.size()))) {
       String q = d.contexts().get(qi[0]).questions().get(qi[1]).text();
-      ContextPackage p = packing.packer().pack(q, packing.base().withReorder(false).withBudget(2000));
+      ContextPackage p = packing.packer().pack(q, packing.base().toBuilder().reorder(false).budget(2000).build());
       if (p.sources().size() >= 2) out.add(of(p, titles));
     }
     return out;

@@ -150,12 +150,12 @@ public final class StrategiesEval implements Callable<Integer> {
       try (LuceneIndex index = LuceneIndex.openExisting(dir)) {
         DefaultContextPacker packer = DefaultContextPacker.builder().retriever(new HybridRetriever(index, null))
             .reranker(FeatureReranker.defaults()).build();
-        PackOptions base = PackOptions.defaults().withRetrieval(new RetrievalOptions(RetrievalMode.BM25, 40, 20, 20))
-            .withMaxCalls(maxCalls);
+        PackOptions base = PackOptions.builder().retrieval(new RetrievalOptions(RetrievalMode.BM25, 40, 20, 20))
+            .maxCalls(maxCalls).build();
         for (int budget : budgets) {
           for (Config c : CONFIGS) {
             Tally t = new Tally();
-            PackOptions o = base.withBudget(budget).withStrategy(c.strategy()).withFallback(c.fallback());
+            PackOptions o = base.toBuilder().budget(budget).strategy(c.strategy()).fallback(c.fallback()).build();
             for (int[] qi : sample) {
               SquadV2.Context ctx = contexts.get(qi[0]);
               SquadV2.Question q = ctx.questions().get(qi[1]);
