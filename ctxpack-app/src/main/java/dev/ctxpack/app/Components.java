@@ -12,6 +12,7 @@ import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.lucene.LuceneIndex;
 import dev.ctxpack.onnx.Embedders;
+import dev.ctxpack.pack.ContextPackers;
 import dev.ctxpack.pack.DefaultContextPacker;
 import dev.ctxpack.retrieve.Fusion;
 import dev.ctxpack.retrieve.HybridRetriever;
@@ -20,9 +21,6 @@ import java.nio.file.Path;
 
 /** Wires the library's components for one CLI invocation. */
 final class Components {
-  /** At most this many sentences a pack request embeds on the fly for compression. */
-  static final int PACK_MAX_EMBEDDED = 32;
-
   private Components() {}
 
   /** The models by spec: loaded once per process and shared (they are thread-safe). */
@@ -104,17 +102,12 @@ final class Components {
     return packer(index, embedder, fusion, dedup, reranker, window, dev.ctxpack.pack.StageListener.NONE);
   }
 
-  /** As above, telling {@code stages} the time of each stage of every request. */
+  /** As above, telling {@code stages} the time of each stage of every request: the shipped wiring with the CLI's flags. */
   static DefaultContextPacker packer(Index index, Embedder embedder, Fusion fusion, DedupFlags dedup, Reranker reranker,
       int window, dev.ctxpack.pack.StageListener stages) {
-    var b = DefaultContextPacker.builder().stageListener(stages).retriever(windowed(retriever(index, embedder, fusion), index, window))
+    if (window < 0) throw new UsageException("--window must be >= 0, was " + window);
+    return ContextPackers.standard(index, embedder, fusion, window)
         .dedup(dedup.apply(DedupOptions.conservative()), dedup.apply(DedupOptions.strict()))
-        .reranker(reranker);
-    // The index's own vectors serve the semantic level and MMR, for the languages they mean something in.
-    if (embedder != null) b.vectors(PassageVectors.fromIndex(index, embedder.languages()));
-    // Sentence vectors stored at ingestion feed compression; a few sentences without them (a piece
-    // cut where ingest did not cut) are embedded, an index without them is scored lexically.
-    if (embedder != null) b.sentenceVectors(new IndexSentenceVectors(index, embedder, PACK_MAX_EMBEDDED));
-    return b.build();
+        .reranker(reranker).stageListener(stages).build();
   }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ctxpack.dedup.CascadeDeduplicator;
+import dev.ctxpack.dedup.Deduplication;
 import dev.ctxpack.dedup.DedupLevel;
 import dev.ctxpack.dedup.DedupOptions;
 import dev.ctxpack.similarity.PassageVectors;
@@ -57,7 +58,7 @@ final class DedupCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (input != null && batch != null) throw new UsageException("give --input or --batch, not both");
-    CascadeDeduplicator cascade = cascade();
+    Cascade cascade = cascade();
     if (batch != null) return BatchRunner.run(batch, out, endpoint(cascade));
     List<String> lines = BatchRunner.readLines(input == null ? "-" : input);
     List<Candidate> in = new ArrayList<>();
@@ -79,15 +80,22 @@ final class DedupCommand implements Callable<Integer> {
   }
 
 
-  /** The cascade these options ask for: its levels, thresholds, and vectors from {@code --embedder}. */
-  CascadeDeduplicator cascade() {
+  /** The cascade these options ask for (its levels and thresholds) and the vectors of its semantic level. */
+  record Cascade(CascadeDeduplicator dedup, PassageVectors vectors) {
+    Deduplication run(List<Candidate> in, Trace trace) throws java.io.IOException {
+      return dedup.dedupCandidates(in, Tokenizers.defaultTokenizer(), vectors, trace);
+    }
+  }
+
+  /** The cascade of these options, with vectors from {@code --embedder}. */
+  Cascade cascade() {
     DedupOptions options = flags.apply(DedupOptions.strict().withLevels(DedupFlags.levels(levels)));
     PassageVectors vectors = options.levels().contains(DedupLevel.SEMANTIC) && !embedder.equals("none")
         ? PassageVectors.fromEmbedder(Components.embedder(embedder)) : PassageVectors.none();
-    return new CascadeDeduplicator(options, Tokenizers.defaultTokenizer(), vectors);
+    return new Cascade(new CascadeDeduplicator(options), vectors);
   }
 
-  /** {@link #endpoint(CascadeDeduplicator)} with {@link #cascade()}. */
+  /** {@link #endpoint(Cascade)} with {@link #cascade()}. */
   JsonEndpoint endpoint() {
     return endpoint(cascade());
   }
@@ -96,7 +104,7 @@ final class DedupCommand implements Callable<Integer> {
    * One dedup request, {@code {"id", "passages"}} to {@code {"id", "passages", "decisions"}}: a
    * {@code --batch} line, and {@code POST /v1/dedup}.
    */
-  static JsonEndpoint endpoint(CascadeDeduplicator cascade) {
+  static JsonEndpoint endpoint(Cascade cascade) {
     return req -> {
       JsonNode ps = BatchRunner.texts(req, "passages", BatchRunner.MAX_PASSAGES, "");
       List<Candidate> in = new ArrayList<>();
@@ -154,9 +162,9 @@ final class DedupCommand implements Callable<Integer> {
     return new Candidate(chunk, doc, Scores.of(Signal.FUSED, score));
   }
 
-  static ObjectNode run(CascadeDeduplicator cascade, List<Candidate> in) throws java.io.IOException {
+  static ObjectNode run(Cascade cascade, List<Candidate> in) throws java.io.IOException {
     Trace trace = new Trace();
-    List<Passage> out = cascade.dedupCandidates(in, trace);
+    List<Passage> out = cascade.run(in, trace).passages();
     ObjectNode res = Json.object();
     ArrayNode passages = res.putArray("passages");
     for (Passage p : out) {

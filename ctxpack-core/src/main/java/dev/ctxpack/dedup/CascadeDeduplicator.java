@@ -58,16 +58,12 @@ public final class CascadeDeduplicator implements Deduplicator {
       Comparator.comparingDouble(Passage::score).reversed().thenComparing(Passage::id);
 
   private final DedupOptions options;
-  private final Tokenizer tokenizer;
-  private final PassageVectors vectors;
   private final Guard guard;
   private final Guard semanticGuard;
   private final LanguageDetector languageDetector = new LanguageDetector();
 
-  public CascadeDeduplicator(DedupOptions options, Tokenizer tokenizer, PassageVectors vectors) {
+  public CascadeDeduplicator(DedupOptions options) {
     this.options = Objects.requireNonNull(options, "options");
-    this.tokenizer = Objects.requireNonNull(tokenizer, "tokenizer");
-    this.vectors = vectors == null ? PassageVectors.none() : vectors;
     this.guard = new Guard(options.alignMin(), false);
     this.semanticGuard = new Guard(options.semanticAlignMin(), true);
   }
@@ -77,294 +73,257 @@ public final class CascadeDeduplicator implements Deduplicator {
   }
 
   @Override
-  public List<Passage> dedup(List<Passage> ranked, Trace trace) throws IOException {
+  public String describe() {
+    return options.describe();
+  }
+
+  @Override
+  public Deduplication dedup(List<Passage> ranked, Tokenizer tokenizer, PassageVectors vectors, Trace trace)
+      throws IOException {
+    Run run = new Run(Objects.requireNonNull(tokenizer, "tokenizer"), vectors == null ? PassageVectors.none() : vectors,
+        trace);
     List<Work> items = new ArrayList<>(ranked.size());
-    for (Passage p : ranked.stream().sorted(BEST_FIRST).toList()) items.add(new Work(p));
-    if (options.levels().contains(DedupLevel.EXACT)) items = exact(items, trace);
-    if (options.levels().contains(DedupLevel.NEAR)) items = near(items, trace);
-    if (options.levels().contains(DedupLevel.OVERLAP)) items = overlap(items, trace);
-    if (options.levels().contains(DedupLevel.SEMANTIC)) items = semantic(items, trace);
+    for (Passage p : ranked.stream().sorted(BEST_FIRST).toList()) items.add(new Work(p, run.tokenizer));
+    if (options.levels().contains(DedupLevel.EXACT)) items = run.exact(items);
+    if (options.levels().contains(DedupLevel.NEAR)) items = run.near(items);
+    if (options.levels().contains(DedupLevel.OVERLAP)) items = run.overlap(items);
+    if (options.levels().contains(DedupLevel.SEMANTIC)) items = run.semantic(items);
     List<Passage> out = new ArrayList<>(items.size());
     for (Work w : items) out.add(w.toPassage());
-    return out;
+    return new Deduplication(out, run.keptApart);
   }
 
-  // ---- exact ----
+  /** One call's state: how it counts, the vectors it compares, its trace and the pairs it kept apart. */
+  private final class Run {
+    private final Tokenizer tokenizer;
+    private final PassageVectors vectors;
+    private final Trace trace;
+    private final List<KeptApart> keptApart = new ArrayList<>();
 
-  private List<Work> exact(List<Work> items, Trace trace) {
-    Map<String, Work> byHash = new LinkedHashMap<>();
-    for (Work w : items) {
-      Work kept = byHash.putIfAbsent(TextNormalizer.collapseWhitespace(w.folded()), w);
-      if (kept == null) continue;
-      kept.sources.addAll(w.sources);
-      trace.add(new Decision(Stage.DEDUP, DedupLevel.EXACT.action(), "exact:normalized-text",
-          List.of(w.id), kept.id, w.tokens(), "same text as " + kept.id + " after normalisation; "
-              + docsOf(w) + " cited with the kept passage", 1.0));
-    }
-    return new ArrayList<>(byHash.values());
-  }
-
-  // ---- near ----
-
-  private List<Work> near(List<Work> items, Trace trace) {
-    String rule = "near:jaccard>=" + fmt(options.nearJaccard());
-    String containmentRule = "near:containment>=" + fmt(options.nearContainment());
-    List<Work> kept = new ArrayList<>();
-    List<long[]> keptShingles = new ArrayList<>();
-    ShingleIndex index = new ShingleIndex();
-    int[] shared = new int[items.size()];
-    for (Work w : items) {
-      long[] sh = Words.shingleHashesOfFolded(w.folded(), options.shingle());
-      List<double[]> matches = new ArrayList<>();
-      index.count(sh, shared);
-      for (int i = 0; i < kept.size(); i++) {
-        int inter = shared[i];
-        if (inter == 0) continue;
-        shared[i] = 0;
-        long[] other = keptShingles.get(i);
-        double j = inter / (double) (other.length + sh.length - inter);
-        double c = inter / (double) Math.max(1, Math.min(other.length, sh.length));
-        if (j >= options.nearJaccard()) {
-          matches.add(new double[] {j, i, 0});
-        } else if (c >= options.nearContainment()) {
-          matches.add(new double[] {c, i, 1});
-        }
-      }
-      matches.sort((a, b) -> a[0] != b[0] ? Double.compare(b[0], a[0]) : Double.compare(a[1], b[1]));
-      Work into = null;
-      for (double[] m : matches) {
-        Work p = kept.get((int) m[1]);
-        if (guarded(p, w, guard, DedupLevel.NEAR, m[0], trace)) continue;
-        into = p;
-        boolean byJaccard = m[2] == 0;
-        absorb(p, w, DedupLevel.NEAR, byJaccard ? rule : containmentRule, m[0], "near copy of " + p.id + " ("
-            + (byJaccard ? "jaccard " : "shingle containment ") + fmt(m[0]) + ")", trace);
-        break;
-      }
-      if (into == null) {
-        index.add(sh, kept.size());
-        kept.add(w);
-        keptShingles.add(sh);
-      }
-    }
-    return kept;
-  }
-
-  /**
-   * Which kept passages hold a shingle: an open-addressing table of shingle hashes, each with a
-   * chain of (passage) entries, in primitive arrays so that counting shared shingles allocates
-   * nothing per shingle.
-   */
-  private static final class ShingleIndex {
-    private long[] keys = new long[1024];
-    private int[] heads = new int[1024]; // entry index + 1; 0 = empty slot
-    private int used;
-    private int[] entryPassage = new int[1024];
-    private int[] entryNext = new int[1024]; // entry index + 1; 0 = end
-    private int entries;
-
-    void add(long[] shingles, int passage) {
-      for (long s : shingles) {
-        if ((used + 1) * 2 > keys.length) grow();
-        int slot = slot(keys, heads, s);
-        if (heads[slot] == 0) {
-          keys[slot] = s;
-          used++;
-        }
-        if (entries == entryPassage.length) {
-          entryPassage = java.util.Arrays.copyOf(entryPassage, entries * 2);
-          entryNext = java.util.Arrays.copyOf(entryNext, entries * 2);
-        }
-        entryPassage[entries] = passage;
-        entryNext[entries] = heads[slot];
-        heads[slot] = ++entries;
-      }
+    Run(Tokenizer tokenizer, PassageVectors vectors, Trace trace) {
+      this.tokenizer = tokenizer;
+      this.vectors = vectors;
+      this.trace = trace;
     }
 
-    /** Adds to {@code counts[p]} the number of {@code shingles} passage {@code p} holds. */
-    void count(long[] shingles, int[] counts) {
-      for (long s : shingles) {
-        int slot = slot(keys, heads, s);
-        for (int e = heads[slot]; e != 0; e = entryNext[e - 1]) counts[entryPassage[e - 1]]++;
+    // ---- exact ----
+
+    private List<Work> exact(List<Work> items) {
+      Map<String, Work> byHash = new LinkedHashMap<>();
+      for (Work w : items) {
+        Work kept = byHash.putIfAbsent(TextNormalizer.collapseWhitespace(w.folded()), w);
+        if (kept == null) continue;
+        kept.sources.addAll(w.sources);
+        trace.add(new Decision(Stage.DEDUP, DedupLevel.EXACT.action(), "exact:normalized-text",
+            List.of(w.id), kept.id, w.tokens(), "same text as " + kept.id + " after normalisation; "
+                + docsOf(w) + " cited with the kept passage", 1.0));
       }
+      return new ArrayList<>(byHash.values());
     }
 
-    private static int slot(long[] keys, int[] heads, long s) {
-      int mask = keys.length - 1;
-      int i = (int) (s ^ (s >>> 32)) & mask;
-      while (heads[i] != 0 && keys[i] != s) i = (i + 1) & mask;
-      return i;
-    }
+    // ---- near ----
 
-    private void grow() {
-      long[] oldKeys = keys;
-      int[] oldHeads = heads;
-      keys = new long[oldKeys.length * 2];
-      heads = new int[oldKeys.length * 2];
-      for (int i = 0; i < oldKeys.length; i++) {
-        if (oldHeads[i] == 0) continue;
-        int slot = slot(keys, heads, oldKeys[i]);
-        keys[slot] = oldKeys[i];
-        heads[slot] = oldHeads[i];
-      }
-    }
-  }
-
-  // ---- overlap ----
-
-  private List<Work> overlap(List<Work> items, Trace trace) {
-    List<Work> kept = new ArrayList<>();
-    Map<String, List<Work>> byDoc = new HashMap<>();
-    for (Work w : items) {
-      List<Work> sameDoc = byDoc.computeIfAbsent(w.lead().docId(), d -> new ArrayList<>());
-      Work into = null;
-      for (Work p : sameDoc) {
-        if (p.lead().span().overlapsOrTouches(w.lead().span())) {
-          if (consistent(p.lead(), w.lead())) {
-            into = p;
-            break;
-          }
-          trace.add(new Decision(Stage.DEDUP, Action.KEEP, "overlap:texts-disagree", List.of(w.id), p.id, 0,
-              "offsets overlap " + p.id + " in " + p.lead().docId() + " but the texts differ there; not stitched",
-              Double.NaN));
-        }
-      }
-      if (into == null) {
-        kept.add(w);
-        sameDoc.add(w);
-        continue;
-      }
-      stitch(into, w, trace);
-      // The union may now reach other kept passages of the document: absorb them too.
-      boolean grew = true;
-      while (grew) {
-        grew = false;
-        for (Work other : sameDoc) {
-          if (other != into && into.lead().span().overlapsOrTouches(other.lead().span())
-              && consistent(into.lead(), other.lead())) {
-            stitch(into, other, trace);
-            sameDoc.remove(other);
-            kept.remove(other);
-            grew = true;
-            break;
-          }
-        }
-      }
-    }
-    return kept;
-  }
-
-  private void stitch(Work into, Work w, Trace trace) {
-    Piece a = into.lead();
-    Piece b = w.lead();
-    Piece union = union(a, b);
-    into.pieces.set(0, union);
-    into.pieces.addAll(w.pieces.subList(1, w.pieces.size()));
-    into.sources.addAll(w.sources);
-    into.invalidate();
-    // Saved: the overlap, which would otherwise be rendered twice.
-    int os = Math.max(a.span().start(), b.span().start());
-    int oe = Math.min(a.span().end(), b.span().end());
-    int saved = oe > os ? tokens(a.text().substring(os - a.span().start(), oe - a.span().start())) : 0;
-    trace.add(new Decision(Stage.DEDUP, DedupLevel.OVERLAP.action(), "overlap:same-document-offsets",
-        List.of(w.id), into.id, Math.max(0, saved), "overlaps or touches " + into.id + " in " + a.docId() + ": ["
-            + a.span().start() + ", " + a.span().end() + ") + [" + b.span().start() + ", " + b.span().end()
-            + ") stitched into [" + union.span().start() + ", " + union.span().end() + "), both edges kept",
-        overlapRatio(a.span(), b.span())));
-  }
-
-  static boolean consistent(Piece a, Piece b) {
-    int s = Math.max(a.span().start(), b.span().start());
-    int e = Math.min(a.span().end(), b.span().end());
-    if (e <= s) return true;
-    return a.text().regionMatches(s - a.span().start(), b.text(), s - b.span().start(), e - s);
-  }
-
-  static Piece union(Piece a, Piece b) {
-    if (b.span().start() < a.span().start()) return union(b, a);
-    String text = b.span().end() > a.span().end() ? a.text() + b.text().substring(a.span().end() - b.span().start()) : a.text();
-    return new Piece(a.docId(), new Span(a.span().start(), Math.max(a.span().end(), b.span().end())), text);
-  }
-
-  private static double overlapRatio(Span a, Span b) {
-    int inter = Math.max(0, Math.min(a.end(), b.end()) - Math.max(a.start(), b.start()));
-    int min = Math.min(a.length(), b.length());
-    return min == 0 ? 0 : inter / (double) min;
-  }
-
-  // ---- semantic ----
-
-  private List<Work> semantic(List<Work> items, Trace trace) throws IOException {
-    List<Passage> current = new ArrayList<>(items.size());
-    for (Work w : items) current.add(w.toPassage());
-    Map<String, float[]> vecs = vectors.vectors(current);
-    if (vecs.isEmpty()) return items;
-    String rule = "semantic:cosine>=" + fmt(options.semanticCosine());
-    List<Work> kept = new ArrayList<>();
-    for (Work w : items) {
-      float[] v = vecs.get(w.id);
-      Work into = null;
-      if (v != null) {
+    private List<Work> near(List<Work> items) {
+      String rule = "near:jaccard>=" + fmt(options.nearJaccard());
+      String containmentRule = "near:containment>=" + fmt(options.nearContainment());
+      List<Work> kept = new ArrayList<>();
+      List<long[]> keptShingles = new ArrayList<>();
+      ShingleIndex index = new ShingleIndex();
+      int[] shared = new int[items.size()];
+      for (Work w : items) {
+        long[] sh = Words.shingleHashesOfFolded(w.folded(), options.shingle());
         List<double[]> matches = new ArrayList<>();
+        index.count(sh, shared);
         for (int i = 0; i < kept.size(); i++) {
-          float[] u = vecs.get(kept.get(i).id);
-          if (u == null || u.length != v.length) continue;
-          double cos = dot(u, v);
-          if (cos >= options.semanticCosine()) matches.add(new double[] {cos, i});
+          int inter = shared[i];
+          if (inter == 0) continue;
+          shared[i] = 0;
+          long[] other = keptShingles.get(i);
+          double j = inter / (double) (other.length + sh.length - inter);
+          double c = inter / (double) Math.max(1, Math.min(other.length, sh.length));
+          if (j >= options.nearJaccard()) {
+            matches.add(new double[] {j, i, 0});
+          } else if (c >= options.nearContainment()) {
+            matches.add(new double[] {c, i, 1});
+          }
         }
         matches.sort((a, b) -> a[0] != b[0] ? Double.compare(b[0], a[0]) : Double.compare(a[1], b[1]));
+        Work into = null;
         for (double[] m : matches) {
           Work p = kept.get((int) m[1]);
-          if (guarded(p, w, semanticGuard, DedupLevel.SEMANTIC, m[0], trace)) continue;
+          if (guarded(p, w, guard, DedupLevel.NEAR, m[0])) continue;
           into = p;
-          absorb(p, w, DedupLevel.SEMANTIC, rule, m[0], "says the same as " + p.id + " (cosine " + fmt(m[0]) + ")",
-              trace);
+          boolean byJaccard = m[2] == 0;
+          absorb(p, w, DedupLevel.NEAR, byJaccard ? rule : containmentRule, m[0], "near copy of " + p.id + " ("
+              + (byJaccard ? "jaccard " : "shingle containment ") + fmt(m[0]) + ")");
           break;
         }
+        if (into == null) {
+          index.add(sh, kept.size());
+          kept.add(w);
+          keptShingles.add(sh);
+        }
       }
-      if (into == null) kept.add(w);
+      return kept;
     }
-    return kept;
-  }
 
-  // ---- shared ----
+    // ---- overlap ----
 
-  private boolean guarded(Work p, Work w, Guard g, DedupLevel level, double similarity, Trace trace) {
-    if (!options.guard()) return false;
-    Optional<Guard.Conflict> c = g.check(p.plainSentences(), w.plainSentences());
-    if (c.isEmpty()) return false;
-    trace.add(new Decision(Stage.DEDUP, Action.KEEP, level.key() + ":" + c.get().rule(), List.of(w.id), p.id, 0,
-        level.key() + " match of " + p.id + " (" + fmt(similarity) + ") kept apart by the guard: " + c.get().detail(),
-        similarity));
-    return true;
-  }
-
-  /** Merges or groups {@code w} into {@code p}: {@code w}'s sentences that {@code p} lacks become pieces. */
-  private void absorb(Work p, Work w, DedupLevel level, String rule, double similarity, String why, Trace trace) {
-    // A sentence is new unless the passage (or a sentence already added) covers it: punctuation
-    // and sentence cuts never make a sentence new, a negation or number around it always does.
-    List<Guard.Sentence> have = new ArrayList<>(p.plainSentences());
-    List<Piece> added = new ArrayList<>();
-    for (Located s : w.sentences()) {
-      if (Guard.covered(s.sentence(), have)) continue;
-      have.add(s.sentence());
-      Piece from = w.pieces.get(s.piece());
-      Span sp = s.sentence().span();
-      added.add(new Piece(from.docId(), new Span(from.span().start() + sp.start(), from.span().start() + sp.end()),
-          sp.of(from.text())));
+    private List<Work> overlap(List<Work> items) {
+      List<Work> kept = new ArrayList<>();
+      Map<String, List<Work>> byDoc = new HashMap<>();
+      for (Work w : items) {
+        List<Work> sameDoc = byDoc.computeIfAbsent(w.lead().docId(), d -> new ArrayList<>());
+        Work into = null;
+        for (Work p : sameDoc) {
+          if (p.lead().span().overlapsOrTouches(w.lead().span())) {
+            if (consistent(p.lead(), w.lead())) {
+              into = p;
+              break;
+            }
+            String why = "offsets overlap " + p.id + " in " + p.lead().docId() + " but the texts differ there; not stitched";
+            trace.add(new Decision(Stage.DEDUP, Action.KEEP, "overlap:texts-disagree", List.of(w.id), p.id, 0, why, Double.NaN));
+            keptApart.add(new KeptApart(w.id, p.id, DedupLevel.OVERLAP, Difference.TEXTS_DISAGREE, Double.NaN, why));
+          }
+        }
+        if (into == null) {
+          kept.add(w);
+          sameDoc.add(w);
+          continue;
+        }
+        stitch(into, w);
+        // The union may now reach other kept passages of the document: absorb them too.
+        boolean grew = true;
+        while (grew) {
+          grew = false;
+          for (Work other : sameDoc) {
+            if (other != into && into.lead().span().overlapsOrTouches(other.lead().span())
+                && consistent(into.lead(), other.lead())) {
+              stitch(into, other);
+              sameDoc.remove(other);
+              kept.remove(other);
+              grew = true;
+              break;
+            }
+          }
+        }
+      }
+      return kept;
     }
-    int addedTokens = 0;
-    for (Piece a : added) addedTokens += tokens(Passage.GAP + a.text());
-    p.pieces.addAll(added);
-    p.sources.addAll(w.sources);
-    p.invalidate();
-    trace.add(new Decision(Stage.DEDUP, level.action(), rule, List.of(w.id), p.id,
-        Math.max(0, w.tokens() - addedTokens), why + "; " + added.size() + " sentence(s) only it has kept, "
-            + docsOf(w) + " cited", similarity));
-  }
 
-  private int tokens(String text) {
-    return tokenizer.count(text);
+    private void stitch(Work into, Work w) {
+      Piece a = into.lead();
+      Piece b = w.lead();
+      Piece union = union(a, b);
+      into.pieces.set(0, union);
+      into.pieces.addAll(w.pieces.subList(1, w.pieces.size()));
+      into.sources.addAll(w.sources);
+      into.invalidate();
+      // Saved: the overlap, which would otherwise be rendered twice.
+      int os = Math.max(a.span().start(), b.span().start());
+      int oe = Math.min(a.span().end(), b.span().end());
+      int saved = oe > os ? tokens(a.text().substring(os - a.span().start(), oe - a.span().start())) : 0;
+      trace.add(new Decision(Stage.DEDUP, DedupLevel.OVERLAP.action(), "overlap:same-document-offsets",
+          List.of(w.id), into.id, Math.max(0, saved), "overlaps or touches " + into.id + " in " + a.docId() + ": ["
+              + a.span().start() + ", " + a.span().end() + ") + [" + b.span().start() + ", " + b.span().end()
+              + ") stitched into [" + union.span().start() + ", " + union.span().end() + "), both edges kept",
+          overlapRatio(a.span(), b.span())));
+    }
+
+    static boolean consistent(Piece a, Piece b) {
+      int s = Math.max(a.span().start(), b.span().start());
+      int e = Math.min(a.span().end(), b.span().end());
+      if (e <= s) return true;
+      return a.text().regionMatches(s - a.span().start(), b.text(), s - b.span().start(), e - s);
+    }
+
+    static Piece union(Piece a, Piece b) {
+      if (b.span().start() < a.span().start()) return union(b, a);
+      String text = b.span().end() > a.span().end() ? a.text() + b.text().substring(a.span().end() - b.span().start()) : a.text();
+      return new Piece(a.docId(), new Span(a.span().start(), Math.max(a.span().end(), b.span().end())), text);
+    }
+
+    private static double overlapRatio(Span a, Span b) {
+      int inter = Math.max(0, Math.min(a.end(), b.end()) - Math.max(a.start(), b.start()));
+      int min = Math.min(a.length(), b.length());
+      return min == 0 ? 0 : inter / (double) min;
+    }
+
+    // ---- semantic ----
+
+    private List<Work> semantic(List<Work> items) throws IOException {
+      List<Passage> current = new ArrayList<>(items.size());
+      for (Work w : items) current.add(w.toPassage());
+      Map<String, float[]> vecs = vectors.vectors(current);
+      if (vecs.isEmpty()) return items;
+      String rule = "semantic:cosine>=" + fmt(options.semanticCosine());
+      List<Work> kept = new ArrayList<>();
+      for (Work w : items) {
+        float[] v = vecs.get(w.id);
+        Work into = null;
+        if (v != null) {
+          List<double[]> matches = new ArrayList<>();
+          for (int i = 0; i < kept.size(); i++) {
+            float[] u = vecs.get(kept.get(i).id);
+            if (u == null || u.length != v.length) continue;
+            double cos = dot(u, v);
+            if (cos >= options.semanticCosine()) matches.add(new double[] {cos, i});
+          }
+          matches.sort((a, b) -> a[0] != b[0] ? Double.compare(b[0], a[0]) : Double.compare(a[1], b[1]));
+          for (double[] m : matches) {
+            Work p = kept.get((int) m[1]);
+            if (guarded(p, w, semanticGuard, DedupLevel.SEMANTIC, m[0])) continue;
+            into = p;
+            absorb(p, w, DedupLevel.SEMANTIC, rule, m[0], "says the same as " + p.id + " (cosine " + fmt(m[0]) + ")");
+            break;
+          }
+        }
+        if (into == null) kept.add(w);
+      }
+      return kept;
+    }
+
+    // ---- shared ----
+
+    private boolean guarded(Work p, Work w, Guard g, DedupLevel level, double similarity) {
+      if (!options.guard()) return false;
+      Optional<Guard.Conflict> c = g.check(p.plainSentences(), w.plainSentences());
+      if (c.isEmpty()) return false;
+      trace.add(new Decision(Stage.DEDUP, Action.KEEP, level.key() + ":" + c.get().rule(), List.of(w.id), p.id, 0,
+          level.key() + " match of " + p.id + " (" + fmt(similarity) + ") kept apart by the guard: " + c.get().detail(),
+          similarity));
+      keptApart.add(new KeptApart(w.id, p.id, level, Difference.ofGuard(c.get().kind()), similarity, c.get().detail()));
+      return true;
+    }
+
+    /** Merges or groups {@code w} into {@code p}: {@code w}'s sentences that {@code p} lacks become pieces. */
+    private void absorb(Work p, Work w, DedupLevel level, String rule, double similarity, String why) {
+      // A sentence is new unless the passage (or a sentence already added) covers it: punctuation
+      // and sentence cuts never make a sentence new, a negation or number around it always does.
+      List<Guard.Sentence> have = new ArrayList<>(p.plainSentences());
+      List<Piece> added = new ArrayList<>();
+      for (Located s : w.sentences()) {
+        if (Guard.covered(s.sentence(), have)) continue;
+        have.add(s.sentence());
+        Piece from = w.pieces.get(s.piece());
+        Span sp = s.sentence().span();
+        added.add(new Piece(from.docId(), new Span(from.span().start() + sp.start(), from.span().start() + sp.end()),
+            sp.of(from.text())));
+      }
+      int addedTokens = 0;
+      for (Piece a : added) addedTokens += tokens(Passage.GAP + a.text());
+      p.pieces.addAll(added);
+      p.sources.addAll(w.sources);
+      p.invalidate();
+      trace.add(new Decision(Stage.DEDUP, level.action(), rule, List.of(w.id), p.id,
+          Math.max(0, w.tokens() - addedTokens), why + "; " + added.size() + " sentence(s) only it has kept, "
+              + docsOf(w) + " cited", similarity));
+    }
+
+    private int tokens(String text) {
+      return tokenizer.count(text);
+    }
+
   }
 
   private static String docsOf(Work w) {
@@ -408,8 +367,10 @@ public final class CascadeDeduplicator implements Deduplicator {
     private String folded;
     private int tokens = -1;
     private List<Located> sentences;
+    private final Tokenizer tokenizer;
 
-    Work(Passage p) {
+    Work(Passage p, Tokenizer tokenizer) {
+      this.tokenizer = tokenizer;
       this.id = p.id();
       this.pieces = new ArrayList<>(p.pieces());
       this.sources = new ArrayList<>(p.sources());

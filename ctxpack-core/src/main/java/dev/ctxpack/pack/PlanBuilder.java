@@ -201,10 +201,10 @@ final class PlanBuilder {
     }
   }
 
-  private IllegalArgumentException tooSmall(Node parent) {
+  private PlanTooSmallException tooSmall(Node parent) {
     int fixed = tok.count(parentParts(parent, true).prompt());
     int needed = fixed + parent.children.size() * (MIN_NOTE + SLACK);
-    return new IllegalArgumentException("budget of " + limit + " tokens is too small for a plan: a " + parent.kind
+    return new PlanTooSmallException("budget of " + limit + " tokens is too small for a plan: a " + parent.kind
         + " step reading " + parent.children.size() + " outputs of at least " + MIN_NOTE + " tokens needs " + needed
         + " tokens");
   }

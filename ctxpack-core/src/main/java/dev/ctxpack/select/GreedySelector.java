@@ -10,13 +10,15 @@ import java.util.function.ToIntFunction;
 
 /**
  * Fills the budget with whole passages, best first; a passage that does not fit is skipped (and
- * recorded) so a smaller one further down can still use the space.
+ * recorded) so a smaller one further down can still use the space. Ignores the selection's MMR
+ * weight and vectors.
  */
 public final class GreedySelector implements Selector {
   @Override
-  public List<Passage> select(List<Passage> ranked, int budget, ToIntFunction<Passage> cost, Trace trace) {
+  public List<Passage> select(List<Passage> ranked, Selection selection, Trace trace) {
+    ToIntFunction<Passage> cost = selection.cost();
     List<Passage> out = new ArrayList<>();
-    int left = budget;
+    int left = selection.budget();
     for (Passage p : ranked) {
       int c = cost.applyAsInt(p);
       if (c <= left) {

@@ -6,6 +6,7 @@ import dev.ctxpack.similarity.Words;
 import dev.ctxpack.model.Decision;
 import dev.ctxpack.model.Passage;
 import dev.ctxpack.model.Trace;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -22,31 +23,24 @@ import java.util.function.ToIntFunction;
  * the Jaccard of their word sets. A passage that no longer fits is skipped, so a smaller one can
  * use the space (the budget-aware part). λ = 1 is greedy by score.
  *
- * <p>Each passage left out gets a decision with its similarity to what was taken. Not thread-safe
- * per instance only in the sense that {@code vectors} must not change during a call.
+ * <p>Each passage left out gets a decision with its similarity to what was taken. Stateless;
+ * thread-safe.
  */
 public final class MmrSelector implements Selector {
   public static final double DEFAULT_LAMBDA = 0.7;
 
-  private final double lambda;
-  private final Map<String, float[]> vectors;
-
   /**
-   * @param lambda relevance weight in [0, 1]
-   * @param vectors unit vectors by passage id (may be empty: word overlap is used instead)
+   * Selects with the selection's λ ({@value #DEFAULT_LAMBDA} when it gives none), comparing passages
+   * by the unit vectors {@code selection.vectors()} has for them (word overlap for those it has not).
    */
-  public MmrSelector(double lambda, Map<String, float[]> vectors) {
-    if (!(lambda >= 0 && lambda <= 1)) throw new IllegalArgumentException("MMR lambda must be in [0, 1], was " + lambda);
-    this.lambda = lambda;
-    this.vectors = Map.copyOf(vectors);
-  }
-
-  public MmrSelector(double lambda) {
-    this(lambda, Map.of());
-  }
-
   @Override
-  public List<Passage> select(List<Passage> ranked, int budget, ToIntFunction<Passage> cost, Trace trace) {
+  public List<Passage> select(List<Passage> ranked, Selection selection, Trace trace) throws IOException {
+    return select(ranked, selection.budget(), selection.cost(), selection.mmrLambda().orElse(DEFAULT_LAMBDA),
+        selection.vectors().vectors(ranked), trace);
+  }
+
+  private static List<Passage> select(List<Passage> ranked, int budget, ToIntFunction<Passage> cost, double lambda,
+      Map<String, float[]> vectors, Trace trace) {
     int n = ranked.size();
     double max = Double.NEGATIVE_INFINITY;
     double min = Double.POSITIVE_INFINITY;
@@ -83,7 +77,7 @@ public final class MmrSelector implements Selector {
       order.add(best);
       left -= costs[best];
       for (int i = 0; i < n; i++) {
-        if (!taken[i]) maxSim[i] = Math.max(maxSim[i], similarity(ranked.get(i), words.get(i), ranked.get(best), words.get(best)));
+        if (!taken[i]) maxSim[i] = Math.max(maxSim[i], similarity(vectors, ranked.get(i), words.get(i), ranked.get(best), words.get(best)));
       }
     }
     for (int i = 0; i < n; i++) {
@@ -98,7 +92,7 @@ public final class MmrSelector implements Selector {
     return out;
   }
 
-  private double similarity(Passage a, Set<String> wa, Passage b, Set<String> wb) {
+  private static double similarity(Map<String, float[]> vectors, Passage a, Set<String> wa, Passage b, Set<String> wb) {
     float[] va = vectors.get(a.id());
     float[] vb = vectors.get(b.id());
     if (va != null && vb != null && va.length == vb.length) {

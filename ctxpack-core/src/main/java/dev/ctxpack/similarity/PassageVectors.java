@@ -55,6 +55,28 @@ public interface PassageVectors {
     };
   }
 
+  /**
+   * {@code inner}, asked at most once per passage id (a passage it has no vector for included): one
+   * request's vectors, shared by the stages that compare passages (the semantic dedup level, MMR,
+   * topic ordering). Not thread-safe: one per request.
+   */
+  static PassageVectors memo(PassageVectors inner) {
+    Map<String, float[]> cache = new HashMap<>();
+    return passages -> {
+      List<Passage> missing = passages.stream().filter(p -> !cache.containsKey(p.id())).toList();
+      if (!missing.isEmpty()) {
+        Map<String, float[]> got = inner.vectors(missing);
+        for (Passage p : missing) cache.put(p.id(), got.get(p.id()));
+      }
+      Map<String, float[]> out = new HashMap<>();
+      for (Passage p : passages) {
+        float[] v = cache.get(p.id());
+        if (v != null) out.put(p.id(), v);
+      }
+      return out;
+    };
+  }
+
   private static boolean supported(Passage p, Set<Language> languages) {
     Language l = p.primary().doc().language();
     return languages.isEmpty() || l == Language.UNKNOWN || languages.contains(l);

@@ -29,7 +29,7 @@ import net.jqwik.api.Provide;
 
 class CascadeDeduplicatorTest {
   private static CascadeDeduplicator cascade(DedupOptions o) {
-    return new CascadeDeduplicator(o, Tokenizers.defaultTokenizer(), PassageVectors.none());
+    return new CascadeDeduplicator(o);
   }
 
   private static final CascadeDeduplicator STRICT = cascade(DedupOptions.strict());
@@ -43,7 +43,11 @@ class CascadeDeduplicatorTest {
   }
 
   private static List<Passage> run(CascadeDeduplicator d, Trace t, Candidate... cs) throws IOException {
-    return d.dedupCandidates(List.of(cs), t);
+    return run(d, PassageVectors.none(), t, cs);
+  }
+
+  private static List<Passage> run(CascadeDeduplicator d, PassageVectors v, Trace t, Candidate... cs) throws IOException {
+    return d.dedupCandidates(List.of(cs), Tokenizers.defaultTokenizer(), v, t).passages();
   }
 
   private static List<String> sourceIds(Passage p) {
@@ -210,9 +214,9 @@ class CascadeDeduplicatorTest {
         "a", new float[] {1, 0, 0}, "b", new float[] {0.96f, 0.28f, 0}, "c", new float[] {0, 0, 1},
         "n", new float[] {0.97f, 0.243f, 0});
     PassageVectors pv = ps -> vecs;
-    CascadeDeduplicator d = new CascadeDeduplicator(DedupOptions.strict(), Tokenizers.defaultTokenizer(), pv);
+    CascadeDeduplicator d = new CascadeDeduplicator(DedupOptions.strict());
     Trace trace = new Trace();
-    List<Passage> out = run(d, trace,
+    List<Passage> out = run(d, pv, trace,
         c("a", "d1", "Aspirin reduces fever in adults. It is sold over the counter.", 0.9),
         c("b", "d2", "In adults, fever goes down with aspirin. It is sold over the counter.", 0.8),
         c("c", "d3", "Penguins live in the southern hemisphere.", 0.7),
@@ -271,7 +275,7 @@ class CascadeDeduplicatorTest {
     Map<String, String> chunkTextById = new HashMap<>();
     for (Candidate x : in) chunkTextById.put(x.chunk().id(), x.chunk().text());
     Trace trace = new Trace();
-    List<Passage> out = STRICT.dedupCandidates(in, trace);
+    List<Passage> out = STRICT.dedupCandidates(in, Tokenizers.defaultTokenizer(), PassageVectors.none(), trace).passages();
 
     Map<String, Integer> seen = new HashMap<>();
     for (Passage p : out) {
@@ -300,7 +304,7 @@ class CascadeDeduplicatorTest {
     assertThat(out).isSortedAccordingTo((x, y) -> Double.compare(y.score(), x.score()));
     List<Candidate> reversed = new ArrayList<>(in);
     java.util.Collections.reverse(reversed);
-    assertThat(STRICT.dedupCandidates(reversed, new Trace())).isEqualTo(out);
+    assertThat(STRICT.dedupCandidates(reversed, Tokenizers.defaultTokenizer(), PassageVectors.none(), new Trace()).passages()).isEqualTo(out);
   }
 
   private static final List<String> RULES = List.of(
@@ -331,7 +335,7 @@ class CascadeDeduplicatorTest {
     List<Candidate> in = new ArrayList<>(noise);
     in.add(c("orig", "rule-a", original, mutatedFirst ? 0.4 : 0.9));
     in.add(c("changed", "rule-b", changed, mutatedFirst ? 0.9 : 0.4));
-    List<Passage> out = STRICT.dedupCandidates(in, new Trace());
+    List<Passage> out = STRICT.dedupCandidates(in, Tokenizers.defaultTokenizer(), PassageVectors.none(), new Trace()).passages();
     for (Passage p : out) {
       List<String> ids = sourceIds(p);
       assertThat(ids.contains("orig") && ids.contains("changed")).as("%s / %s merged", original, changed).isFalse();

@@ -153,15 +153,4 @@ class PackConflictsTest {
     assertThat(p.conflicts()).isEmpty();
   }
 
-  @Test
-  void strongestPositionsFollowLostInTheMiddle() {
-    // five slots: ranks 1, 3, 5 from the front, 2, 4 from the back
-    int[] expected = {0, 2, 4, 3, 1};
-    for (int i = 0; i < 5; i++) assertThat(Conflicts.strength(i, 5, OrderMode.LOST_IN_THE_MIDDLE)).isEqualTo(expected[i]);
-    assertThat(Conflicts.strength(3, 5, OrderMode.SCORE)).isEqualTo(3);
-    assertThat(Conflicts.newer("2025-10-01", "2024-06-15")).isNegative();
-    assertThat(Conflicts.newer("2024-06", "2024-06-15")).isZero(); // the same month: neither is newer
-    assertThat(Conflicts.newer("2024", "2025-01-15")).isPositive();
-    assertThat(Conflicts.newer("last week", "2024-06-15")).isZero();
-  }
 }

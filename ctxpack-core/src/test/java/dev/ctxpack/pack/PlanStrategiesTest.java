@@ -4,6 +4,7 @@ import static dev.ctxpack.pack.DefaultContextPackerTest.packer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ctxpack.model.Action;
+import dev.ctxpack.model.Stage;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Chunk;
 import dev.ctxpack.model.ContextPackage;
@@ -245,6 +246,40 @@ class PlanStrategiesTest {
     assertThat(on.trace().get(0).action()).isEqualTo(Action.FALLBACK);
     assertThat(on.trace().get(0).reason()).contains(on.fallback().relevantTokens() + " tokens");
     assertWellFormed(on, 600);
+  }
+
+  /**
+   * A stuff request whose evidence cannot fit falls back only to a plan that fits the limit: at a
+   * limit too small for the fallback's collapse step, it stays one prompt within the limit and says
+   * why, instead of failing (a stuff request the limit holds must never become an error).
+   */
+  @Test
+  void aFallbackNoPlanFitsStaysOnePromptAndSaysWhy() throws Exception {
+    List<Candidate> c = corpus(16, false);
+    int found = 0;
+    for (int budget = 300; budget <= 420; budget += 2) {
+      PackOptions o = PackOptions.builder().budget(budget).fallback(Strategy.MAP_REDUCE).build();
+      boolean plannable;
+      try {
+        packer(c).pack(QUERY, o.toBuilder().strategy(Strategy.MAP_REDUCE).build());
+        plannable = true;
+      } catch (PlanTooSmallException e) {
+        plannable = false;
+      }
+      ContextPackage p = packer(c).pack(QUERY, o); // never an error: the stuff prompt fits
+      assertThat(p.budget().used()).isLessThanOrEqualTo(budget);
+      if (p.fallback() != null) {
+        assertThat(plannable).as("budget %d fell back to a plan", budget).isTrue();
+        continue;
+      }
+      boolean skipped = p.trace().stream().anyMatch(d -> d.stage() == Stage.PACK && d.action() == Action.SKIP
+          && d.rule().equals("fallback:plan-too-small"));
+      if (!skipped) continue;
+      found++;
+      assertThat(plannable).as("budget %d skipped a fallback that fits", budget).isFalse();
+      assertThat(p.strategy()).isEqualTo("stuff");
+    }
+    assertThat(found).as("budgets where no map-reduce plan fits but the evidence does not fit one prompt").isPositive();
   }
 
   @Test

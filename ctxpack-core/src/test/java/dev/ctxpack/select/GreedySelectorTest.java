@@ -31,7 +31,7 @@ class GreedySelectorTest {
   void skipsABigPassageAndTakesASmallerLaterOne() {
     List<Passage> ranked = passagesCosting(List.of(60, 50, 30, 20));
     Trace trace = new Trace();
-    List<Passage> out = selector.select(ranked, 100, TOKENS, trace);
+    List<Passage> out = selector.select(ranked, Selection.byScore(100, TOKENS), trace);
 
     assertThat(out).extracting(Passage::id).containsExactly("p0", "p2");
     List<Decision> drops = trace.decisions();
@@ -48,13 +48,13 @@ class GreedySelectorTest {
   @Example
   void aZeroBudgetSelectsNothingAndSaysSo() {
     Trace trace = new Trace();
-    assertThat(selector.select(passagesCosting(List.of(1, 2)), 0, TOKENS, trace)).isEmpty();
+    assertThat(selector.select(passagesCosting(List.of(1, 2)), Selection.byScore(0, TOKENS), trace)).isEmpty();
     assertThat(trace.decisions()).hasSize(2);
   }
 
   @Example
   void exactFitIsTaken() {
-    assertThat(selector.select(passagesCosting(List.of(40, 60)), 100, TOKENS, new Trace())).hasSize(2);
+    assertThat(selector.select(passagesCosting(List.of(40, 60)), Selection.byScore(100, TOKENS), new Trace())).hasSize(2);
   }
 
   @Property(tries = 500)
@@ -63,7 +63,7 @@ class GreedySelectorTest {
       @ForAll @IntRange(min = 0, max = 1000) int budget) {
     List<Passage> ranked = passagesCosting(costs);
     Trace trace = new Trace();
-    List<Passage> out = selector.select(ranked, budget, TOKENS, trace);
+    List<Passage> out = selector.select(ranked, Selection.byScore(budget, TOKENS), trace);
 
     assertThat(out.stream().mapToInt(TOKENS).sum()).isLessThanOrEqualTo(budget);
     assertThat(out).isSubsetOf(ranked);

@@ -12,6 +12,7 @@ import dev.ctxpack.bench.data.MrpcLoader;
 import dev.ctxpack.bench.data.SquadLoader;
 import dev.ctxpack.bench.data.TextPair;
 import dev.ctxpack.dedup.CascadeDeduplicator;
+import dev.ctxpack.similarity.PassageVectors;
 import dev.ctxpack.dedup.DedupLevel;
 import dev.ctxpack.dedup.DedupOptions;
 import dev.ctxpack.similarity.Guard;
@@ -184,8 +185,16 @@ public final class DedupEval implements Callable<Integer> {
 
   // ---- cascade plumbing ----
 
-  private CascadeDeduplicator cascade(DedupOptions o) {
-    return new CascadeDeduplicator(o, tokenizer, vectors.passageVectors());
+  /** The cascade with {@code o}, counting with this run's tokenizer and comparing its vectors. */
+  private Cascade cascade(DedupOptions o) {
+    return new Cascade(new CascadeDeduplicator(o), tokenizer, vectors.passageVectors());
+  }
+
+  /** A cascade bound to what it counts and compares with. */
+  record Cascade(CascadeDeduplicator dedup, Tokenizer tokenizer, PassageVectors vectors) {
+    List<Passage> dedupCandidates(List<Candidate> in, Trace t) throws IOException {
+      return dedup.dedupCandidates(in, tokenizer, vectors, t).passages();
+    }
   }
 
   private static DedupOptions only(DedupLevel... levels) {
@@ -213,13 +222,13 @@ public final class DedupEval implements Callable<Integer> {
     }
   }
 
-  private static Run run(CascadeDeduplicator d, Candidate a, Candidate b) throws IOException {
+  private static Run run(Cascade d, Candidate a, Candidate b) throws IOException {
     Trace t = new Trace();
     List<Passage> out = d.dedupCandidates(List.of(a, b), t);
     return new Run(out, t.decisions());
   }
 
-  private static Run runPair(CascadeDeduplicator d, TextPair p, Language lang) throws IOException {
+  private static Run runPair(Cascade d, TextPair p, Language lang) throws IOException {
     return run(d, candidate(p.id() + "/a", p.id() + "#a", 0, p.a(), lang, 0.9),
         candidate(p.id() + "/b", p.id() + "#b", 0, p.b(), lang, 0.8));
   }
@@ -229,7 +238,7 @@ public final class DedupEval implements Callable<Integer> {
   }
 
   private Judge cascadeJudge(DedupOptions o, Language lang) {
-    CascadeDeduplicator d = cascade(o);
+    Cascade d = cascade(o);
     return p -> runPair(d, p, lang).merged();
   }
 
@@ -570,7 +579,7 @@ public final class DedupEval implements Callable<Integer> {
     }
     log.printf("[constructed] %,d cases%n", cases.size());
     vectors.embedAll(texts, "constructed passages");
-    CascadeDeduplicator strict = cascade(DedupOptions.strict());
+    Cascade strict = cascade(DedupOptions.strict());
     Guard guard = new Guard();
     List<Outcome> outcomes = new ArrayList<>();
     int k = 0;
@@ -697,7 +706,7 @@ public final class DedupEval implements Callable<Integer> {
         .collect(Collectors.joining("; ")) + "\n";
   }
 
-  private Outcome evaluate(CascadeDeduplicator strict, Guard guard, Case c, int index) throws IOException {
+  private Outcome evaluate(Cascade strict, Guard guard, Case c, int index) throws IOException {
     Candidate a;
     Candidate b;
     String ta;

@@ -89,6 +89,8 @@ public class DedupBenchmark {
 
   private List<List<Passage>> lists;
   private CascadeDeduplicator strict;
+  private Tokenizer counting;
+  private PassageVectors byIdVectors;
   private int next;
 
   @Setup(Level.Trial)
@@ -117,13 +119,15 @@ public class DedupBenchmark {
       }
       return out;
     };
-    strict = new CascadeDeduplicator(DedupOptions.strict(), tokenizer(tokenizer), byId);
+    strict = new CascadeDeduplicator(DedupOptions.strict());
+    counting = tokenizer(tokenizer);
+    byIdVectors = byId;
     // What the cascade does to these lists, once, untimed: proof that the paths under test run.
     Map<String, Integer> actions = new TreeMap<>();
     int out = 0;
     for (List<Passage> l : lists) {
       Trace t = new Trace();
-      out += strict.dedup(l, t).size();
+      out += strict.dedup(l, counting, byIdVectors, t).passages().size();
       for (Decision d : t.decisions()) actions.merge(d.action() + " " + d.rule(), 1, Integer::sum);
     }
     System.err.printf("[jmh] %d lists of %d candidates (%s): %.1f passages out on average; decisions %s%n",
@@ -134,7 +138,7 @@ public class DedupBenchmark {
   public List<Passage> strict() throws IOException {
     List<Passage> in = lists.get(next);
     next = (next + 1) % lists.size();
-    return strict.dedup(in, new Trace());
+    return strict.dedup(in, counting, byIdVectors, new Trace()).passages();
   }
 
   static Tokenizer tokenizer(String name) {

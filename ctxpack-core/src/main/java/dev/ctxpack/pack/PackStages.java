@@ -1,0 +1,148 @@
+package dev.ctxpack.pack;
+
+import dev.ctxpack.compress.Compressor;
+import dev.ctxpack.compress.SentenceVectors;
+import dev.ctxpack.compress.ExtractiveCompressor;
+import dev.ctxpack.conflict.ConflictDetector;
+import dev.ctxpack.conflict.DefaultConflictDetector;
+import dev.ctxpack.dedup.CascadeDeduplicator;
+import dev.ctxpack.dedup.DedupOptions;
+import dev.ctxpack.dedup.Deduplicator;
+import dev.ctxpack.guard.InjectionGuard;
+import dev.ctxpack.order.DefaultOrderer;
+import dev.ctxpack.order.Orderer;
+import dev.ctxpack.rerank.PassageReranking;
+import dev.ctxpack.rerank.Reranker;
+import dev.ctxpack.retrieve.Retriever;
+import dev.ctxpack.select.DefaultSelector;
+import dev.ctxpack.select.Selector;
+import dev.ctxpack.similarity.PassageVectors;
+import dev.ctxpack.token.Tokenizer;
+import dev.ctxpack.token.Tokenizers;
+import java.util.Objects;
+
+/**
+ * The stages one {@link DefaultContextPacker} sequences, in flow order: retrieval, the two dedup
+ * passes, reranking ({@code reranking} null for none), selection, compression, conflict detection,
+ * ordering and rendering, with the tokenizer the packer counts with when a request names no model,
+ * the passage vectors stages compare with, the injection guard and the listener told each stage's
+ * time. Made by its {@link Builder}, which {@link DefaultContextPacker#builder()} returns.
+ */
+public record PackStages(Retriever retriever, Tokenizer tokenizer, Deduplicator conservative, Deduplicator strict,
+    PassageVectors vectors, PassageReranking reranking, Selector selector, Compressor compressor,
+    ConflictDetector conflicts, Orderer orderer, PromptRenderer renderer, InjectionGuard guard, StageListener listener) {
+
+  /**
+   * The stages, each with a default: the dedup cascade conservative before reranking and strict
+   * after, no passage vectors (the semantic level and MMR fall back to word overlap), no reranker,
+   * {@link DefaultSelector}, the fitted extractive compressor without sentence vectors, {@link
+   * DefaultConflictDetector}, {@link DefaultOrderer}, o200k_base. Only the retriever is required.
+   */
+  public static final class Builder {
+    private Retriever retriever;
+    private Tokenizer tokenizer = Tokenizers.defaultTokenizer();
+    private Deduplicator conservative = new CascadeDeduplicator(DedupOptions.conservative());
+    private Deduplicator strict = new CascadeDeduplicator(DedupOptions.strict());
+    private PassageVectors vectors = PassageVectors.none();
+    private Reranker reranker;
+    private Selector selector = new DefaultSelector();
+    private Compressor compressor;
+    private SentenceVectors sentenceVectors = SentenceVectors.none();
+    private ConflictDetector conflicts = new DefaultConflictDetector();
+    private Orderer orderer = new DefaultOrderer();
+    private PromptRenderer renderer = new PromptRenderer();
+    private StageListener listener = StageListener.NONE;
+    private InjectionGuard guard = InjectionGuard.defaults();
+
+    public Builder retriever(Retriever r) {
+      this.retriever = Objects.requireNonNull(r, "retriever");
+      return this;
+    }
+
+    public Builder tokenizer(Tokenizer t) {
+      this.tokenizer = Objects.requireNonNull(t, "tokenizer");
+      return this;
+    }
+
+    /** The two dedup stages, before and after reranking. */
+    public Builder dedup(Deduplicator beforeRerank, Deduplicator afterRerank) {
+      this.conservative = Objects.requireNonNull(beforeRerank, "beforeRerank");
+      this.strict = Objects.requireNonNull(afterRerank, "afterRerank");
+      return this;
+    }
+
+    /** The dedup cascade before and after reranking, with these options. */
+    public Builder dedup(DedupOptions beforeRerank, DedupOptions afterRerank) {
+      return dedup(new CascadeDeduplicator(beforeRerank), new CascadeDeduplicator(afterRerank));
+    }
+
+    /** Passage vectors for the semantic level, MMR and topic ordering. */
+    public Builder vectors(PassageVectors v) {
+      this.vectors = Objects.requireNonNull(v, "vectors");
+      return this;
+    }
+
+    /** The reranker; {@code null} for none. */
+    public Builder reranker(Reranker r) {
+      this.reranker = r;
+      return this;
+    }
+
+    public Builder selector(Selector s) {
+      this.selector = Objects.requireNonNull(s, "selector");
+      return this;
+    }
+
+    /** The compressor; by default the fitted {@link ExtractiveCompressor} over {@link #sentenceVectors}. */
+    public Builder compressor(Compressor c) {
+      this.compressor = Objects.requireNonNull(c, "compressor");
+      return this;
+    }
+
+    /** Where the default compressor's sentence vectors come from (none by default: lexical scoring). */
+    public Builder sentenceVectors(SentenceVectors v) {
+      this.sentenceVectors = Objects.requireNonNull(v, "sentenceVectors");
+      return this;
+    }
+
+    public Builder conflicts(ConflictDetector c) {
+      this.conflicts = Objects.requireNonNull(c, "conflicts");
+      return this;
+    }
+
+    public Builder orderer(Orderer o) {
+      this.orderer = Objects.requireNonNull(o, "orderer");
+      return this;
+    }
+
+    public Builder renderer(PromptRenderer r) {
+      this.renderer = Objects.requireNonNull(r, "renderer");
+      return this;
+    }
+
+    /** The injection guard (its rule set); the policy is per request ({@link PackOptions.Safety#injection}). */
+    public Builder injectionGuard(InjectionGuard g) {
+      this.guard = Objects.requireNonNull(g, "injectionGuard");
+      return this;
+    }
+
+    /** Told the time of each stage of every request (e.g. the service's per-stage latency metrics). */
+    public Builder stageListener(StageListener l) {
+      this.listener = Objects.requireNonNull(l, "stageListener");
+      return this;
+    }
+
+    public DefaultContextPacker build() {
+      if (retriever == null) throw new IllegalStateException("a retriever is required");
+      Compressor c = compressor != null ? compressor : ExtractiveCompressor.defaults(sentenceVectors);
+      return new DefaultContextPacker(new PackStages(retriever, tokenizer, conservative, strict, vectors,
+          reranker == null ? null : new PassageReranking(reranker), selector, c, conflicts, orderer, renderer, guard,
+          listener));
+    }
+  }
+
+  /** How the trace names the compressor: the extractive compressor's scorer, else its class. */
+  public String compressorId() {
+    return compressor instanceof ExtractiveCompressor e ? e.scorer().id() : compressor.getClass().getSimpleName();
+  }
+}
