@@ -1,5 +1,10 @@
 package dev.ctxpack.verify;
 
+import static dev.ctxpack.verify.VerifyText.fold;
+import static dev.ctxpack.verify.VerifyText.stem;
+import static dev.ctxpack.verify.VerifyText.terms;
+import static dev.ctxpack.verify.VerifyText.wordsOf;
+
 import dev.ctxpack.compress.CompressInput;
 import dev.ctxpack.compress.ExtractiveCompressor;
 import dev.ctxpack.compress.Sentence;
@@ -16,7 +21,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -237,7 +241,7 @@ public final class EvidenceVerifier implements Verifier {
       boolean answerableHere = best >= 0 && p[best] >= answerable;
       if (answerableHere) {
         Sentence s = r.sentences.get(best);
-        answeringSentence = "[" + inputs.get(s.input()).id() + "] \"" + clip(s.text()) + "\"";
+        answeringSentence = "[" + inputs.get(s.input()).id() + "] \"" + Feedback.clip(s.text()) + "\"";
       }
       abstentionCorrect = answer.abstained() != answerableHere;
     }
@@ -583,7 +587,7 @@ public final class EvidenceVerifier implements Verifier {
       return new Judgement(Verdict.SUPPORTED, evidence, missing, "stated in [" + r.inputs.get(bestInput).id() + "]");
     }
     if (sourceCoverage >= partial || bestCoverage >= partial || ct.clauses.size() >= 2 && maxClause >= support) {
-      String why = keysMissing ? "no cited source contains " + quoteList(missingKeys(ct, foldedAll, union))
+      String why = keysMissing ? "no cited source contains " + Feedback.quoteList(missingKeys(ct, foldedAll, union))
           : ct.clauses.size() >= 2 && minClause < partial ? "one clause is in no cited source"
           : "the cited sources state only part of it";
       return new Judgement(Verdict.PARTIAL, evidence, missing, why);
@@ -839,24 +843,6 @@ public final class EvidenceVerifier implements Verifier {
         Math.min(1, Math.max(0, score)));
   }
 
-  /** Content terms: folded, plural-free, no stop words. */
-  static Set<String> terms(String text) {
-    return new LinkedHashSet<>(Terms.content(text));
-  }
-
-  private static List<String> wordsOf(String text) {
-    List<String> out = new ArrayList<>();
-    for (String w : text.split("[^\\p{L}\\p{N}.,%]+")) {
-      String t = w.replaceAll("^[.,]+|[.,]+$", "");
-      if (!t.isEmpty()) out.add(fold(t));
-    }
-    return out;
-  }
-
-  static String stem(String term) {
-    return term.length() > 5 ? term.substring(0, 5) : term;
-  }
-
   private static List<String> missingKeys(ClaimTerms ct, String foldedAll, Set<String> union) {
     List<String> out = new ArrayList<>();
     for (String k : ct.keys) if (!containsKey(foldedAll, union, k)) out.add(asWritten(k, ct.text));
@@ -903,17 +889,6 @@ public final class EvidenceVerifier implements Verifier {
     return false;
   }
 
-  static String quoteList(List<String> items) {
-    List<String> q = new ArrayList<>();
-    for (String s : items) q.add("\"" + s + "\"");
-    return String.join(", ", q);
-  }
-
-  static String clip(String s) {
-    String t = s.strip().replaceAll("\\s+", " ");
-    return t.length() <= 160 ? t : t.substring(0, 157) + "...";
-  }
-
   private static Map<String, Set<String>> opposites(String[][] groups) {
     Map<String, Set<String>> out = new HashMap<>();
     for (String[] g : groups) {
@@ -927,17 +902,6 @@ public final class EvidenceVerifier implements Verifier {
     Map<String, Set<String>> frozen = new HashMap<>();
     out.forEach((k, v) -> frozen.put(k, Set.copyOf(v)));
     return Map.copyOf(frozen);
-  }
-
-  /** Lower case without accents ("Não" -> "nao"); ASCII text is only lower-cased. */
-  static String fold(String w) {
-    String lower = w.toLowerCase(Locale.ROOT);
-    for (int i = 0; i < lower.length(); i++) {
-      if (lower.charAt(i) >= 0x80) {
-        return java.text.Normalizer.normalize(lower, java.text.Normalizer.Form.NFKD).replaceAll("\\p{M}", "");
-      }
-    }
-    return lower;
   }
 
   /** Options of an {@link EvidenceVerifier}. */
