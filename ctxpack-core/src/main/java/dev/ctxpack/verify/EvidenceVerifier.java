@@ -377,7 +377,7 @@ public final class EvidenceVerifier implements Verifier {
   /** Numbers, names (capitalised inside the sentence) and months: items a supporting source must contain. */
   private static List<String> keys(String text, TreeMap<String, List<String>> cues) {
     LinkedHashSet<String> keys = new LinkedHashSet<>();
-    for (String n : standalone(cues.get("number"), text)) if (n.chars().anyMatch(Character::isDigit)) keys.add(n);
+    for (String n : KeyItems.standalone(cues.get("number"), text)) if (n.chars().anyMatch(Character::isDigit)) keys.add(n);
     keys.addAll(cues.get("date"));
     // names: a term written with a capital that does not open the claim (a claim is one sentence);
     // terms as Terms cuts them, so "Saint-Clair-sur-Epte" gives saint, clair, epte, as in the source
@@ -531,11 +531,11 @@ public final class EvidenceVerifier implements Verifier {
     }
     double sourceCoverage = covered / total;
     String foldedAll = folded.toString();
-    for (String k : ct.keys) if (!containsKey(foldedAll, union, k)) missing.add(asWritten(k, ct.text));
+    for (String k : ct.keys) if (!KeyItems.containsKey(foldedAll, union, k)) missing.add(KeyItems.asWritten(k, ct.text));
     for (int i = 0; i < ct.terms.size(); i++) {
       String t = ct.terms.get(i);
       if (!union.contains(t) && !unionStems.contains(stem(t)) && !missing.contains(t) && !ct.keys.contains(t)
-          && !partOfMissingNumber(t, missing)) {
+          && !KeyItems.partOfMissingNumber(t, missing)) {
         missing.add(t);
       }
     }
@@ -573,7 +573,7 @@ public final class EvidenceVerifier implements Verifier {
     }
 
     boolean keysMissing = false;
-    for (String k : ct.keys) keysMissing |= !containsKey(foldedAll, union, k);
+    for (String k : ct.keys) keysMissing |= !KeyItems.containsKey(foldedAll, union, k);
     double minClause = 1;
     double maxClause = 0;
     for (List<String> clause : ct.clauses) {
@@ -641,15 +641,15 @@ public final class EvidenceVerifier implements Verifier {
       }
     }
     // Numbers: a claim number in no cited source, where this sentence gives another one.
-    List<String> claimNums = numbers(standalone(ct.cues.get("number"), ct.text));
-    List<String> sentNums = numbers(standalone(sc.get("number"), r.sentences.get(s).text()));
+    List<String> claimNums = KeyItems.numbers(KeyItems.standalone(ct.cues.get("number"), ct.text));
+    List<String> sentNums = KeyItems.numbers(KeyItems.standalone(sc.get("number"), r.sentences.get(s).text()));
     if (!claimNums.isEmpty() && !sentNums.isEmpty()) {
       for (String n : claimNums) {
-        if (sentNums.contains(n) || containsKey(foldedAll, union, n)) continue;
+        if (sentNums.contains(n) || KeyItems.containsKey(foldedAll, union, n)) continue;
         for (String m : sentNums) {
-          if (!claimNums.contains(m) && sameKind(n, m)) {
-            return "the claim gives " + asWritten(n, ct.text) + " where " + label + " gives "
-                + asWritten(m, r.sentences.get(s).text());
+          if (!claimNums.contains(m) && KeyItems.sameKind(n, m)) {
+            return "the claim gives " + KeyItems.asWritten(n, ct.text) + " where " + label + " gives "
+                + KeyItems.asWritten(m, r.sentences.get(s).text());
           }
         }
       }
@@ -693,102 +693,9 @@ public final class EvidenceVerifier implements Verifier {
     return open >= 0 && text.lastIndexOf(')', at) < open && text.indexOf(')', at) >= 0;
   }
 
-  private static final Pattern STANDALONE_NUMBER = Pattern.compile("(?<![\\p{L}\\p{N}])\\d+(?:[.,:/-]\\d+)*");
-
-  /**
-   * The number cues that {@code text} writes as numbers of their own: the "2" of "M2-like", the "1"
-   * of "Dscam1" and the "28" of "CD28" are parts of names, not quantities. Number words pass.
-   */
-  private static List<String> standalone(List<String> numbers, String text) {
-    if (numbers.isEmpty()) return numbers;
-    Set<String> written = new HashSet<>();
-    java.util.regex.Matcher m = STANDALONE_NUMBER.matcher(text);
-    while (m.find()) written.add(m.group().replaceAll("[^0-9]", ""));
-    List<String> out = new ArrayList<>();
-    for (String n : numbers) {
-      String digits = n.replaceAll("^[^0-9]+", "").replaceAll("[ %].*$", "").replaceAll("[^0-9]", "");
-      if (digits.isEmpty() || written.contains(digits)) out.add(n);
-    }
-    return out;
-  }
-
   /** Whether negation cues negate: in Portuguese "no" is "em o" (no contrato), not a negation. */
   private static boolean negated(List<String> cues, boolean portuguese) {
     for (String c : cues) if (!(portuguese && c.equals("no"))) return true;
-    return false;
-  }
-
-  private static final Map<String, String> NUMBER_WORDS = Map.ofEntries(
-      Map.entry("two", "2"), Map.entry("three", "3"), Map.entry("four", "4"), Map.entry("five", "5"),
-      Map.entry("six", "6"), Map.entry("seven", "7"), Map.entry("eight", "8"), Map.entry("nine", "9"),
-      Map.entry("ten", "10"), Map.entry("eleven", "11"), Map.entry("twelve", "12"), Map.entry("twenty", "20"),
-      Map.entry("dois", "2"), Map.entry("duas", "2"), Map.entry("tres", "3"), Map.entry("quatro", "4"),
-      Map.entry("cinco", "5"), Map.entry("seis", "6"), Map.entry("sete", "7"), Map.entry("oito", "8"),
-      Map.entry("nove", "9"), Map.entry("dez", "10"), Map.entry("onze", "11"), Map.entry("doze", "12"),
-      Map.entry("vinte", "20"));
-
-  /** Numbers in digits, and small number words as digits ("six" is "6"); multipliers and "half" are left out. */
-  private static List<String> numbers(List<String> cues) {
-    List<String> out = new ArrayList<>();
-    for (String n : cues) {
-      if (n.chars().anyMatch(Character::isDigit)) out.add(n);
-      else if (NUMBER_WORDS.containsKey(n)) out.add(NUMBER_WORDS.get(n));
-    }
-    return out;
-  }
-
-
-  /** Both percentages, both with the same unit, or both plain; a four-digit year against a year. */
-  private static boolean sameKind(String a, String b) {
-    boolean pa = a.endsWith("%");
-    boolean pb = b.endsWith("%");
-    if (pa != pb) return false;
-    String ua = unit(a);
-    String ub = unit(b);
-    if (!ua.equals(ub)) return false;
-    boolean ya = isYear(a);
-    boolean yb = isYear(b);
-    return ya == yb;
-  }
-
-  private static String unit(String n) {
-    int sp = n.indexOf(' ');
-    return sp < 0 ? "" : n.substring(sp + 1);
-  }
-
-  private static boolean isYear(String n) {
-    return n.matches("1[5-9]\\d\\d|20\\d\\d");
-  }
-
-  /** True when the sources contain key {@code k}: a number as written (normalised), a name or month as a word. */
-  private static boolean containsKey(String foldedAll, Set<String> union, String k) {
-    if (NUMERIC_KEY.matcher(k).lookingAt()) { // "1.320 km", "r$1.500", "30%"; not a name with digits ("dcr2")
-      String core = k.replaceAll("^[^0-9]+", "").replaceAll("[ %].*$", "");
-      String alt = core.replace('.', ',');
-      return foldedAll.contains(" " + core + " ") || foldedAll.contains(" " + alt + " ")
-          || foldedAll.contains(" " + core.replace(".", " ") + " ") || numberIn(foldedAll, core);
-    }
-    return union.contains(k) || foldedAll.contains(" " + k + " ");
-  }
-
-  /** "1,500" in the claim against "1500" or "1 500" in the source: compare digit strings of numbers. */
-  private static boolean numberIn(String foldedAll, String core) {
-    String digits = core.replaceAll("[^0-9]", "");
-    if (digits.isEmpty()) return false;
-    int from = 0;
-    while ((from = foldedAll.indexOf(digits.charAt(0), from)) >= 0) {
-      int e = from;
-      StringBuilder sb = new StringBuilder();
-      while (e < foldedAll.length() && (Character.isDigit(foldedAll.charAt(e))
-          || (foldedAll.charAt(e) == ' ' || foldedAll.charAt(e) == '.' || foldedAll.charAt(e) == ',')
-          && e + 1 < foldedAll.length() && Character.isDigit(foldedAll.charAt(e + 1)) && sb.length() > 0)) {
-        if (Character.isDigit(foldedAll.charAt(e))) sb.append(foldedAll.charAt(e));
-        e++;
-      }
-      boolean startOk = from == 0 || !Character.isDigit(foldedAll.charAt(from - 1));
-      if (startOk && sb.toString().equals(digits)) return true;
-      from = Math.max(e, from + 1);
-    }
     return false;
   }
 
@@ -845,48 +752,8 @@ public final class EvidenceVerifier implements Verifier {
 
   private static List<String> missingKeys(ClaimTerms ct, String foldedAll, Set<String> union) {
     List<String> out = new ArrayList<>();
-    for (String k : ct.keys) if (!containsKey(foldedAll, union, k)) out.add(asWritten(k, ct.text));
+    for (String k : ct.keys) if (!KeyItems.containsKey(foldedAll, union, k)) out.add(KeyItems.asWritten(k, ct.text));
     return out;
-  }
-
-  private static final Pattern NUMERIC_KEY = Pattern.compile("(?:r\\$|us\\$|\\$|€|£)?\\s?\\d");
-
-  private static final Pattern WRITTEN_NUMBER = Pattern.compile("\\d+(?:[.,:/-]\\d+)*");
-
-  /**
-   * A number cue ({@code "1.320 km"}, normalised by the guard) as {@code text} writes it ({@code
-   * "1,320 km"}); other keys and numbers not found are returned as they are.
-   */
-  static String asWritten(String key, String text) {
-    String core = key.replaceAll("^[^0-9]+", "").replaceAll("[ %].*$", "");
-    String digits = core.replaceAll("[^0-9]", "");
-    if (digits.isEmpty()) {
-      // a name or month: the word of the text that folds to it ("paris" -> "Paris")
-      String[] found = {null};
-      Terms.scan(text, (term, start) -> {
-        if (found[0] == null && term.toString().equals(key)) {
-          int end = start;
-          while (end < text.length() && Character.isLetterOrDigit(text.charAt(end))) end++;
-          found[0] = text.substring(start, end);
-        }
-      });
-      return found[0] != null ? found[0] : key;
-    }
-    java.util.regex.Matcher m = WRITTEN_NUMBER.matcher(text);
-    while (m.find()) {
-      if (m.group().replaceAll("[^0-9]", "").equals(digits)) {
-        int at = key.indexOf(core);
-        return key.substring(0, at) + m.group() + key.substring(at + core.length());
-      }
-    }
-    return key;
-  }
-
-  /** "320" of a missing "1,320 km": a piece of a number already named. */
-  private static boolean partOfMissingNumber(String term, List<String> missing) {
-    if (!term.chars().allMatch(Character::isDigit)) return false;
-    for (String m : missing) if (m.chars().anyMatch(Character::isDigit) && m.matches(".*\\b" + term + "\\b.*")) return true;
-    return false;
   }
 
   private static Map<String, Set<String>> opposites(String[][] groups) {
