@@ -1,22 +1,16 @@
 package dev.ctxpack.verify;
 
-import static dev.ctxpack.verify.VerifyText.fold;
 import static dev.ctxpack.verify.VerifyText.stem;
-import static dev.ctxpack.verify.VerifyText.terms;
-import static dev.ctxpack.verify.VerifyText.wordsOf;
 
 import dev.ctxpack.compress.CompressInput;
 import dev.ctxpack.compress.ExtractiveCompressor;
 import dev.ctxpack.compress.Sentence;
 import dev.ctxpack.compress.SentenceVectors;
-import dev.ctxpack.dedup.Guard;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.text.LanguageDetector;
-import dev.ctxpack.text.Terms;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -24,8 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.regex.Pattern;
 
 /**
  * The default {@link Verifier}: checks each claim against the sentences of the sources it cites.
@@ -78,58 +70,6 @@ public final class EvidenceVerifier implements Verifier {
    * the query; chosen on FIT for the best mean accuracy over answerable and unanswerable questions.
    */
   public static final double DEFAULT_ANSWERABLE = 0.15;
-
-  private static final Pattern CLAUSE = Pattern.compile(
-      "\\s*;\\s*|,\\s+(?=(?:and|but|while|whereas|which|who|although|e|mas|enquanto|embora|porém|que)\\s)",
-      Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
-
-  /** Opposite directions: a claim with one and a sentence with the other (and not the first) disagree. */
-  private static final Map<String, Set<String>> OPPOSITES = opposites(new String[][] {
-      {"increase", "decrease", "reduce", "lower", "diminish", "decline", "drop", "fall"},
-      {"increased", "decreased", "reduced", "lowered", "diminished", "declined", "dropped", "fell"},
-      {"increase", "decreases", "reduces", "lowers", "diminishes", "declines", "drops", "falls"},
-      {"increases", "decreases", "reduces", "lowers", "diminishes", "declines", "drops", "falls"},
-      {"raise", "lower", "reduce", "decrease"},
-      {"raises", "lowers", "reduces", "decreases"},
-      {"higher", "lower", "smaller", "fewer"},
-      {"more", "less", "fewer"},
-      {"greater", "lesser", "smaller"},
-      {"larger", "smaller"},
-      {"positive", "negative"},
-      {"positively", "negatively", "inversely"},
-      {"improve", "worsen", "impair"},
-      {"improves", "worsens", "impairs"},
-      {"improved", "worsened", "impaired"},
-      {"promote", "inhibit", "suppress", "prevent"},
-      {"promotes", "inhibits", "suppresses", "prevents"},
-      {"activate", "inhibit", "suppress", "deactivate"},
-      {"activates", "inhibits", "suppresses", "deactivates"},
-      {"upregulate", "downregulate"},
-      {"upregulates", "downregulates"},
-      {"upregulated", "downregulated"},
-      {"enhance", "reduce", "impair", "inhibit"},
-      {"enhances", "reduces", "impairs", "inhibits"},
-      {"impede", "promote", "facilitate", "enable"},
-      {"impedes", "promotes", "facilitates", "enables"},
-      {"increased", "decreased", "reduced", "lowered", "impaired", "attenuated", "diminished"},
-      {"elevated", "decreased", "reduced", "lowered"},
-      {"enhanced", "reduced", "decreased", "impaired", "attenuated", "suppressed"},
-      {"faster", "slower"},
-      {"gain", "loss"},
-      {"required", "dispensable"},
-      {"necessary", "dispensable", "unnecessary"},
-      {"before", "after"},
-      {"above", "below"},
-      {"aumenta", "diminui", "reduz"},
-      {"aumentou", "diminuiu", "reduziu", "caiu"},
-      {"aumento", "queda", "redução", "diminuição"},
-      {"maior", "menor"},
-      {"superior", "inferior"},
-      {"antes", "depois"},
-      {"acima", "abaixo"},
-      {"melhora", "piora"},
-      {"positivo", "negativo"},
-  });
 
   private final ExtractiveCompressor compressor;
   private final Embedder embedder;
@@ -186,7 +126,7 @@ public final class EvidenceVerifier implements Verifier {
       }
       inputs.add(CompressInput.of(s.id(), s.text()));
     }
-    Request r = new Request(inputs, compressor.sentences(inputs), answer.text());
+    SourceSentences r = new SourceSentences(inputs, compressor.sentences(inputs), answer.text(), detector, embedder);
 
     List<ClaimVerdict> verdicts = new ArrayList<>();
     LinkedHashSet<String> invalid = new LinkedHashSet<>();
@@ -253,155 +193,17 @@ public final class EvidenceVerifier implements Verifier {
         feedback);
   }
 
-  // ---------------------------------------------------------------------------------------------
-
-  /** What one request's sources are, analysed once: sentences, their terms, term rarity, vectors. */
-  private final class Request {
-    final List<CompressInput> inputs;
-    final List<Sentence> sentences;
-    final List<Set<String>> terms = new ArrayList<>();
-    final List<Set<String>> stems = new ArrayList<>();
-    final List<TreeMap<String, List<String>>> cues = new ArrayList<>();
-    /** Sentence indices of each source, in order. */
-    final List<List<Integer>> bySource = new ArrayList<>();
-    final Map<String, Integer> df = new HashMap<>();
-    final Map<Integer, Set<String>> sourceTerms = new HashMap<>();
-    final Map<Integer, String> sourceFolded = new HashMap<>();
-    final boolean portuguese;
-    /** Whether the embedder reads this request's language (the MiniLM default reads English only). */
-    final boolean semantic;
-    float[][] vectors;
-
-    Request(List<CompressInput> inputs, List<Sentence> sentences, String answerText) {
-      this.inputs = inputs;
-      this.sentences = sentences;
-      for (int i = 0; i < inputs.size(); i++) bySource.add(new ArrayList<>());
-      for (int i = 0; i < sentences.size(); i++) {
-        Sentence s = sentences.get(i);
-        Set<String> t = terms(s.text());
-        terms.add(t);
-        Set<String> st = new HashSet<>();
-        for (String w : t) st.add(stem(w));
-        stems.add(st);
-        for (String w : t) df.merge(w, 1, Integer::sum);
-        cues.add(null);
-        bySource.get(s.input()).add(i);
-      }
-      StringBuilder sample = new StringBuilder(answerText);
-      for (int i = 0; i < inputs.size() && sample.length() < 2000; i++) sample.append(' ').append(text(i));
-      Language lang = detector.detect(sample.toString());
-      portuguese = lang == Language.PT;
-      Language l = lang == Language.UNKNOWN ? Language.EN : lang;
-      semantic = embedder != null && (embedder.languages().isEmpty() || embedder.languages().contains(l));
-    }
-
-    String text(int input) {
-      return inputs.get(input).parts().get(0).text();
-    }
-
-    TreeMap<String, List<String>> cues(int sentence) {
-      TreeMap<String, List<String>> c = cues.get(sentence);
-      if (c == null) {
-        c = Guard.cues(sentences.get(sentence).text());
-        cues.set(sentence, c);
-      }
-      return c;
-    }
-
-    Set<String> sourceTerms(int input) {
-      return sourceTerms.computeIfAbsent(input, k -> {
-        Set<String> all = new HashSet<>();
-        for (int s : bySource.get(k)) all.addAll(terms.get(s));
-        return all;
-      });
-    }
-
-    final Map<Integer, Set<String>> sourceStems = new HashMap<>();
-
-    Set<String> sourceStems(int input) {
-      return sourceStems.computeIfAbsent(input, k -> {
-        Set<String> all = new HashSet<>();
-        for (int s : bySource.get(k)) all.addAll(stems.get(s));
-        return all;
-      });
-    }
-
-    String folded(int input) {
-      return sourceFolded.computeIfAbsent(input, k -> " " + String.join(" ", wordsOf(text(k))) + " ");
-    }
-
-    double idf(String term) {
-      int n = sentences.size();
-      // a term in no source weighs as a rare one, not more: a claim's own verb ("occur" for "happen")
-      // should not outweigh everything the sources do confirm
-      int d = Math.max(1, df.getOrDefault(term, 0));
-      return Math.log(1 + (n - d + 0.5) / (d + 0.5));
-    }
-
-    float[][] vectors() {
-      if (vectors == null) {
-        List<String> texts = new ArrayList<>();
-        for (Sentence s : sentences) texts.add(s.text());
-        List<float[]> v = texts.isEmpty() ? List.of() : Embedder.embedLeniently(embedder, texts);
-        vectors = v.toArray(new float[0][]);
-      }
-      return vectors;
-    }
-  }
-
-  /** One claim analysed: weighted terms, key items, clauses. */
-  private record ClaimTerms(String text, List<String> terms, double[] weights, List<String> keys,
-      List<List<String>> clauses, TreeMap<String, List<String>> cues, Set<String> words, Set<String> unhyphenated) {}
-
   /** How much closer than a conflicting sentence an agreeing one must state the claim to outweigh it. */
   private static final double CONFLICT_MARGIN = 0.1;
 
-  /** Prefixes that negate the word they open (English and Portuguese). */
-  private static final List<String> NEGATING_PREFIXES = List.of("non", "un", "in", "im", "ir", "dis", "des", "anti");
-
-  private ClaimTerms analyse(String text, Request r) {
-    LinkedHashSet<String> ts = new LinkedHashSet<>(terms(text));
-    List<String> terms = new ArrayList<>(ts);
-    double[] w = new double[terms.size()];
-    for (int i = 0; i < w.length; i++) w[i] = r.idf(terms.get(i));
-    List<List<String>> clauses = new ArrayList<>();
-    for (String part : CLAUSE.split(text)) {
-      List<String> ct = new ArrayList<>(terms(part));
-      if (ct.size() >= 2) clauses.add(ct);
-    }
-    TreeMap<String, List<String>> cues = Guard.cues(text);
-    return new ClaimTerms(text, terms, w, keys(text, cues), clauses, cues, new HashSet<>(wordsOf(text)),
-        new HashSet<>(wordsOf(text.replace('-', ' '))));
-  }
-
-  /** Numbers, names (capitalised inside the sentence) and months: items a supporting source must contain. */
-  private static List<String> keys(String text, TreeMap<String, List<String>> cues) {
-    LinkedHashSet<String> keys = new LinkedHashSet<>();
-    for (String n : KeyItems.standalone(cues.get("number"), text)) if (n.chars().anyMatch(Character::isDigit)) keys.add(n);
-    keys.addAll(cues.get("date"));
-    // names: a term written with a capital that does not open the claim (a claim is one sentence);
-    // terms as Terms cuts them, so "Saint-Clair-sur-Epte" gives saint, clair, epte, as in the source
-    // A name in parentheses is an alias of what precedes it ("Apolipoprotein E4 (APOE4)"): the
-    // source may give either, so it is not required.
-    boolean[] first = {true};
-    Terms.scan(text, (term, start) -> {
-      if (!first[0] && Character.isUpperCase(text.charAt(start)) && !Terms.STOP_TABLE.contains(term)
-          && !insideParentheses(text, start)) {
-        keys.add(term.toString());
-      }
-      first[0] = false;
-    });
-    return List.copyOf(keys);
-  }
-
-  private ClaimVerdict check(int index, Claim c, Map<String, Integer> byId, Request r, float[] claimVector)
+  private ClaimVerdict check(int index, Claim c, Map<String, Integer> byId, SourceSentences r, float[] claimVector)
       throws IOException {
     List<Integer> cited = new ArrayList<>();
     for (String id : c.citations()) {
       Integer i = byId.get(id);
       if (i != null && !cited.contains(i)) cited.add(i);
     }
-    ClaimTerms ct = analyse(c.text(), r);
+    ClaimTerms ct = ClaimTerms.of(c.text(), r);
 
     List<CitationCheck> checks = new ArrayList<>();
     for (String id : c.citations()) {
@@ -440,7 +242,7 @@ public final class EvidenceVerifier implements Verifier {
   }
 
   /** The LLM judge's verdict over the best sentences of the cited sources, replacing the lexical one. */
-  private Judgement askJudge(String claim, ClaimTerms ct, List<Integer> cited, Request r, Judgement lexical)
+  private Judgement askJudge(String claim, ClaimTerms ct, List<Integer> cited, SourceSentences r, Judgement lexical)
       throws IOException {
     List<double[]> ranked = new ArrayList<>();
     for (int input : cited) {
@@ -452,7 +254,7 @@ public final class EvidenceVerifier implements Verifier {
     for (double[] x : ranked) {
       if (shown.size() >= 4) break;
       int s = (int) x[0];
-      Evidence e = evidence(r, r.sentences.get(s).input(), s, s, x[1]);
+      Evidence e = r.evidence(r.sentences.get(s).input(), s, s, x[1]);
       boolean inside = false;
       for (Evidence o : shown) inside |= o.source().equals(e.source()) && o.start() <= e.start() && e.end() <= o.end();
       if (!inside) shown.add(e);
@@ -471,10 +273,10 @@ public final class EvidenceVerifier implements Verifier {
   private record Judgement(Verdict verdict, Evidence evidence, List<String> missing, String reason) {}
 
   /** What the sources {@code cited} (together) say about the claim. */
-  private Judgement judge(ClaimTerms ct, List<Integer> cited, Request r, float[] claimVector) {
+  private Judgement judge(ClaimTerms ct, List<Integer> cited, SourceSentences r, float[] claimVector) {
     double total = 0;
-    for (double w : ct.weights) total += w;
-    if (ct.terms.isEmpty() || total == 0) {
+    for (double w : ct.weights()) total += w;
+    if (ct.terms().isEmpty() || total == 0) {
       return new Judgement(Verdict.UNSUPPORTED, null, List.of(), "the claim has no content words to check");
     }
     float[][] vectors = claimVector != null ? r.vectors() : null;
@@ -525,22 +327,22 @@ public final class EvidenceVerifier implements Verifier {
     for (String t : union) unionStems.add(stem(t));
     double covered = 0;
     List<String> missing = new ArrayList<>();
-    for (int i = 0; i < ct.terms.size(); i++) {
-      String t = ct.terms.get(i);
-      if (union.contains(t) || unionStems.contains(stem(t))) covered += ct.weights[i];
+    for (int i = 0; i < ct.terms().size(); i++) {
+      String t = ct.terms().get(i);
+      if (union.contains(t) || unionStems.contains(stem(t))) covered += ct.weights()[i];
     }
     double sourceCoverage = covered / total;
     String foldedAll = folded.toString();
-    for (String k : ct.keys) if (!KeyItems.containsKey(foldedAll, union, k)) missing.add(KeyItems.asWritten(k, ct.text));
-    for (int i = 0; i < ct.terms.size(); i++) {
-      String t = ct.terms.get(i);
-      if (!union.contains(t) && !unionStems.contains(stem(t)) && !missing.contains(t) && !ct.keys.contains(t)
+    for (String k : ct.keys()) if (!KeyItems.containsKey(foldedAll, union, k)) missing.add(KeyItems.asWritten(k, ct.text()));
+    for (int i = 0; i < ct.terms().size(); i++) {
+      String t = ct.terms().get(i);
+      if (!union.contains(t) && !unionStems.contains(stem(t)) && !missing.contains(t) && !ct.keys().contains(t)
           && !KeyItems.partOfMissingNumber(t, missing)) {
         missing.add(t);
       }
     }
 
-    Evidence evidence = evidence(r, bestInput, bestFrom, bestTo, Math.max(bestCoverage, semantic(bestCosine)));
+    Evidence evidence = r.evidence(bestInput, bestFrom, bestTo, Math.max(bestCoverage, semantic(bestCosine)));
 
     // Contradiction: a cited sentence stating the claim's subject with the opposite polarity or
     // another number — unless another cited sentence states the claim at least as closely without
@@ -556,7 +358,7 @@ public final class EvidenceVerifier implements Verifier {
         double cos = vectors != null && vectors[s] != null ? Embedder.dot(claimVector, vectors[s]) : 0;
         double a = Math.max(cov, semantic(cos));
         if (a < align) continue;
-        String why = conflict(ct, r, s, union, foldedAll);
+        String why = Contradiction.conflict(ct, r, s, union, foldedAll);
         if (why == null) {
           bestAgreeing = Math.max(bestAgreeing, a);
         } else if (a > conflictAlign) {
@@ -568,27 +370,27 @@ public final class EvidenceVerifier implements Verifier {
       }
     }
     if (conflictWhy != null && conflictAlign >= bestAgreeing - CONFLICT_MARGIN) {
-      return new Judgement(Verdict.CONTRADICTED, evidence(r, conflictInput, conflictSentence, conflictSentence,
+      return new Judgement(Verdict.CONTRADICTED, r.evidence(conflictInput, conflictSentence, conflictSentence,
           conflictAlign), missing, conflictWhy);
     }
 
     boolean keysMissing = false;
-    for (String k : ct.keys) keysMissing |= !KeyItems.containsKey(foldedAll, union, k);
+    for (String k : ct.keys()) keysMissing |= !KeyItems.containsKey(foldedAll, union, k);
     double minClause = 1;
     double maxClause = 0;
-    for (List<String> clause : ct.clauses) {
+    for (List<String> clause : ct.clauses()) {
       double cc = clauseCoverage(clause, r, union, unionStems);
       minClause = Math.min(minClause, cc);
       maxClause = Math.max(maxClause, cc);
     }
     boolean supported = Math.max(bestCoverage, semantic(bestCosine)) >= support && !keysMissing
-        && (ct.clauses.size() < 2 || minClause >= partial);
+        && (ct.clauses().size() < 2 || minClause >= partial);
     if (supported) {
       return new Judgement(Verdict.SUPPORTED, evidence, missing, "stated in [" + r.inputs.get(bestInput).id() + "]");
     }
-    if (sourceCoverage >= partial || bestCoverage >= partial || ct.clauses.size() >= 2 && maxClause >= support) {
-      String why = keysMissing ? "no cited source contains " + Feedback.quoteList(missingKeys(ct, foldedAll, union))
-          : ct.clauses.size() >= 2 && minClause < partial ? "one clause is in no cited source"
+    if (sourceCoverage >= partial || bestCoverage >= partial || ct.clauses().size() >= 2 && maxClause >= support) {
+      String why = keysMissing ? "no cited source contains " + Feedback.quoteList(KeyItems.missingKeys(ct, foldedAll, union))
+          : ct.clauses().size() >= 2 && minClause < partial ? "one clause is in no cited source"
           : "the cited sources state only part of it";
       return new Judgement(Verdict.PARTIAL, evidence, missing, why);
     }
@@ -601,124 +403,26 @@ public final class EvidenceVerifier implements Verifier {
     return cos >= cosine ? support + (cos - cosine) : cos / cosine * support * 0.8;
   }
 
-  /** Why sentence {@code s} contradicts the claim, or {@code null}. */
-  private String conflict(ClaimTerms ct, Request r, int s, Set<String> union, String foldedAll) {
-    TreeMap<String, List<String>> sc = r.cues(s);
-    String label = "[" + r.inputs.get(r.sentences.get(s).input()).id() + "]";
-    // Polarity and direction are read in the part of the sentence that states the claim: from the
-    // start of the clause holding its first term to its last term. "X is Y, not Z" does not negate
-    // "X is Y"; "X is not Y" and "No X is Y" do.
-    String scope = scope(r.sentences.get(s).text(), ct);
-    TreeMap<String, List<String>> scoped = scope.length() == r.sentences.get(s).text().length() ? sc : Guard.cues(scope);
-    boolean claimNeg = negated(ct.cues.get("negation"), r.portuguese);
-    boolean sentNeg = negated(scoped.get("negation"), r.portuguese);
-    if (claimNeg != sentNeg) {
-      return claimNeg ? "the claim negates what " + label + " states"
-          : label + " negates it (\"" + String.join(" ", scoped.get("negation")) + "\")";
-    }
-    // A word negated by a prefix: "UCP1-dependent" against "UCP1-independent", "effective"/"ineffective".
-    Set<String> sentWordsP = new HashSet<>(wordsOf(scope.replace('-', ' ')));
-    Set<String> claimWordsP = ct.unhyphenated;
-    for (String w : claimWordsP) {
-      if (w.length() < 5 || sentWordsP.contains(w)) continue;
-      for (String prefix : NEGATING_PREFIXES) {
-        if (sentWordsP.contains(prefix + w)) return "the claim says \"" + w + "\" where " + label + " says \"" + prefix + w + "\"";
-        if (w.startsWith(prefix) && w.length() - prefix.length() >= 5 && sentWordsP.contains(w.substring(prefix.length()))
-            && !claimWordsP.contains(w.substring(prefix.length()))) {
-          return "the claim says \"" + w + "\" where " + label + " says \"" + w.substring(prefix.length()) + "\"";
-        }
-      }
-    }
-    // Opposite direction words.
-    Set<String> sentWords = new HashSet<>(wordsOf(scope));
-    for (String w : ct.words) {
-      Set<String> opp = OPPOSITES.get(w);
-      if (opp == null || sentWords.contains(w)) continue;
-      for (String o : opp) {
-        if (sentWords.contains(o) && !ct.words.contains(o)) {
-          return "the claim says \"" + w + "\" where " + label + " says \"" + o + "\"";
-        }
-      }
-    }
-    // Numbers: a claim number in no cited source, where this sentence gives another one.
-    List<String> claimNums = KeyItems.numbers(KeyItems.standalone(ct.cues.get("number"), ct.text));
-    List<String> sentNums = KeyItems.numbers(KeyItems.standalone(sc.get("number"), r.sentences.get(s).text()));
-    if (!claimNums.isEmpty() && !sentNums.isEmpty()) {
-      for (String n : claimNums) {
-        if (sentNums.contains(n) || KeyItems.containsKey(foldedAll, union, n)) continue;
-        for (String m : sentNums) {
-          if (!claimNums.contains(m) && KeyItems.sameKind(n, m)) {
-            return "the claim gives " + KeyItems.asWritten(n, ct.text) + " where " + label + " gives "
-                + KeyItems.asWritten(m, r.sentences.get(s).text());
-          }
-        }
-      }
-    }
-    // Months: the claim's month in no cited source, this sentence gives another.
-    for (String month : ct.cues.get("date")) {
-      if (foldedAll.contains(" " + month + " ")) continue;
-      for (String m : sc.get("date")) {
-        if (!ct.cues.get("date").contains(m)) return "the claim gives " + month + " where " + label + " gives " + m;
-      }
-    }
-    return null;
-  }
-
-  private static final Pattern CLAUSE_START = Pattern.compile("[,;:()\\u2013\\u2014]");
-
-  /** The part of {@code sentence} that states the claim (see {@link #conflict}); the whole sentence when no claim term is in it. */
-  private static String scope(String sentence, ClaimTerms ct) {
-    Set<String> stems = new HashSet<>();
-    for (String t : ct.terms) stems.add(stem(t));
-    int[] span = {-1, -1};
-    Terms.scan(sentence, (term, start) -> {
-      if (Terms.STOP_TABLE.contains(term)) return;
-      String t = term.toString();
-      if (ct.terms.contains(t) || stems.contains(stem(t))) {
-        if (span[0] < 0) span[0] = start;
-        span[1] = start + term.length();
-      }
-    });
-    if (span[0] < 0) return sentence;
-    int from = span[0];
-    while (from > 0 && !CLAUSE_START.matcher(String.valueOf(sentence.charAt(from - 1))).matches()) from--;
-    // the term's length in the sentence may differ from the folded term's (accents): extend to the word's end
-    int to = Math.min(sentence.length(), span[1]);
-    while (to < sentence.length() && Character.isLetterOrDigit(sentence.charAt(to))) to++;
-    return sentence.substring(from, to);
-  }
-
-  private static boolean insideParentheses(String text, int at) {
-    int open = text.lastIndexOf('(', at);
-    return open >= 0 && text.lastIndexOf(')', at) < open && text.indexOf(')', at) >= 0;
-  }
-
-  /** Whether negation cues negate: in Portuguese "no" is "em o" (no contrato), not a negation. */
-  private static boolean negated(List<String> cues, boolean portuguese) {
-    for (String c : cues) if (!(portuguese && c.equals("no"))) return true;
-    return false;
-  }
-
   /** The claim's weighted coverage by the words of source {@code input} as a whole (an upper bound of any window's). */
-  private static double sourceCoverage(ClaimTerms ct, Request r, int input) {
+  private static double sourceCoverage(ClaimTerms ct, SourceSentences r, int input) {
     Set<String> words = r.sourceTerms(input);
     Set<String> stems = r.sourceStems(input);
     double total = 0;
     double hit = 0;
-    for (int i = 0; i < ct.terms.size(); i++) {
-      total += ct.weights[i];
-      String t = ct.terms.get(i);
-      if (words.contains(t) || stems.contains(stem(t))) hit += ct.weights[i];
+    for (int i = 0; i < ct.terms().size(); i++) {
+      total += ct.weights()[i];
+      String t = ct.terms().get(i);
+      if (words.contains(t) || stems.contains(stem(t))) hit += ct.weights()[i];
     }
     return total == 0 ? 0 : hit / total;
   }
 
-  private double coverage(ClaimTerms ct, Request r, List<Integer> window) {
+  private double coverage(ClaimTerms ct, SourceSentences r, List<Integer> window) {
     double total = 0;
     double hit = 0;
-    for (int i = 0; i < ct.terms.size(); i++) {
-      String t = ct.terms.get(i);
-      double w = ct.weights[i];
+    for (int i = 0; i < ct.terms().size(); i++) {
+      String t = ct.terms().get(i);
+      double w = ct.weights()[i];
       total += w;
       String st = stem(t);
       for (int s : window) {
@@ -731,7 +435,7 @@ public final class EvidenceVerifier implements Verifier {
     return total == 0 ? 0 : hit / total;
   }
 
-  private static double clauseCoverage(List<String> clause, Request r, Set<String> union, Set<String> unionStems) {
+  private static double clauseCoverage(List<String> clause, SourceSentences r, Set<String> union, Set<String> unionStems) {
     double total = 0;
     double hit = 0;
     for (String t : clause) {
@@ -740,35 +444,6 @@ public final class EvidenceVerifier implements Verifier {
       if (union.contains(t) || unionStems.contains(stem(t))) hit += w;
     }
     return total == 0 ? 1 : hit / total;
-  }
-
-  private static Evidence evidence(Request r, int input, int from, int to, double score) {
-    Sentence a = r.sentences.get(from);
-    Sentence b = r.sentences.get(to);
-    String text = r.text(input);
-    return new Evidence(r.inputs.get(input).id(), a.start(), b.end(), text.substring(a.start(), b.end()),
-        Math.min(1, Math.max(0, score)));
-  }
-
-  private static List<String> missingKeys(ClaimTerms ct, String foldedAll, Set<String> union) {
-    List<String> out = new ArrayList<>();
-    for (String k : ct.keys) if (!KeyItems.containsKey(foldedAll, union, k)) out.add(KeyItems.asWritten(k, ct.text));
-    return out;
-  }
-
-  private static Map<String, Set<String>> opposites(String[][] groups) {
-    Map<String, Set<String>> out = new HashMap<>();
-    for (String[] g : groups) {
-      String head = fold(g[0]);
-      for (int i = 1; i < g.length; i++) {
-        String o = fold(g[i]);
-        out.computeIfAbsent(head, k -> new LinkedHashSet<>()).add(o);
-        out.computeIfAbsent(o, k -> new LinkedHashSet<>()).add(head);
-      }
-    }
-    Map<String, Set<String>> frozen = new HashMap<>();
-    out.forEach((k, v) -> frozen.put(k, Set.copyOf(v)));
-    return Map.copyOf(frozen);
   }
 
   /** Options of an {@link EvidenceVerifier}. */

@@ -114,6 +114,13 @@ final class KeyItems {
     return false;
   }
 
+  /** The claim's key items that no cited source contains, as the claim writes them. */
+  static List<String> missingKeys(ClaimTerms ct, String foldedAll, Set<String> union) {
+    List<String> out = new ArrayList<>();
+    for (String k : ct.keys()) if (!containsKey(foldedAll, union, k)) out.add(asWritten(k, ct.text()));
+    return out;
+  }
+
   /**
    * A number cue ({@code "1.320 km"}, normalised by the guard) as {@code text} writes it ({@code
    * "1,320 km"}); other keys and numbers not found are returned as they are.
