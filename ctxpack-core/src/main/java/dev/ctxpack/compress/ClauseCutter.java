@@ -41,7 +41,7 @@ final class ClauseCutter {
     }
     bounds.add(text.length());
     if (bounds.size() < 3) return null;
-    Set<String> q = ExtractiveCompressor.terms(query);
+    Set<String> q = SentenceFilter.queryTerms(query);
     int best = -1;
     int[] bestSpan = null;
     int bestLength = 0;

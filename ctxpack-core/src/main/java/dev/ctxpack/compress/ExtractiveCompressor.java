@@ -11,9 +11,7 @@ import dev.ctxpack.token.Tokenizers;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -41,10 +39,10 @@ import java.util.Set;
  * Kept text is always the input's text at the recorded offsets. Deterministic; thread-safe if its
  * scorer is.
  *
- * <p>This class flags what is never kept, sequences the steps and reports the drops;
- * package-private parts do the rest: {@code BudgetedSelector} chooses what fits (with {@code
- * ClauseCutter} for clause cuts) into a {@code Selection}, and {@code SpanRenderer} renders and
- * counts it.
+ * <p>This class sequences the steps and reports the drops; package-private parts do the rest:
+ * {@code SentenceFilter} flags what is never kept, {@code BudgetedSelector} chooses what fits (with
+ * {@code ClauseCutter} for clause cuts) into a {@code Selection}, and {@code SpanRenderer} renders
+ * and counts it.
  */
 public final class ExtractiveCompressor implements Compressor {
   /** Characters of a passage read to tell its language. */
@@ -54,7 +52,7 @@ public final class ExtractiveCompressor implements Compressor {
   private final Tokenizer tokenizer;
   private final SentenceSegmenter segmenter = new SentenceSegmenter();
   private final LanguageDetector languages = new LanguageDetector();
-  private final Noise noise = new Noise();
+  private final SentenceFilter filter = new SentenceFilter();
   private final BudgetedSelector selector;
   private final SpanRenderer renderer;
 
@@ -116,30 +114,22 @@ public final class ExtractiveCompressor implements Compressor {
 
     List<Sentence> sentences = sentences(inputs);
     int n = sentences.size();
-    DropReason[] flagged = new DropReason[n];
-    Map<String, Integer> seen = new HashMap<>();
-    for (int i = 0; i < n; i++) {
-      String text = sentences.get(i).text();
-      flagged[i] = noise.classify(text);
-      if (flagged[i] == null && words(text) >= 3 && seen.putIfAbsent(repeatKey(text), i) != null) {
-        flagged[i] = DropReason.DUPLICATE;
-      }
-    }
+    DropReason[] flagged = filter.noiseAndRepeats(sentences);
     double[] score = n == 0 ? new double[0] : scorer.score(query, inputs, sentences);
     if (score.length != n) {
       throw new IllegalStateException(scorer.id() + " returned " + score.length + " scores for " + n + " sentences");
     }
     // A sentence unrelated to the query is never kept, however much room is left.
-    Set<String> queryTerms = terms(query);
+    Set<String> queryTerms = SentenceFilter.queryTerms(query);
     Terms.Table queryTable = new Terms.Table(queryTerms);
     boolean[] hasTerm = new boolean[n];
     for (int i = 0; i < n; i++) {
-      hasTerm[i] = !queryTerms.isEmpty() && hasTerm(sentences.get(i).text(), queryTable);
+      hasTerm[i] = !queryTerms.isEmpty() && SentenceFilter.hasTerm(sentences.get(i).text(), queryTable);
     }
     boolean[] anchored = new boolean[inputs.size()];
     for (int i = 0; i < n; i++) if (hasTerm[i]) anchored[sentences.get(i).input()] = true;
     for (int i = 0; i < n; i++) {
-      if (flagged[i] == null && unrelated(i, sentences, hasTerm, queryTerms, score, anchored)) {
+      if (flagged[i] == null && SentenceFilter.unrelated(i, sentences, hasTerm, queryTerms, score, anchored)) {
         flagged[i] = DropReason.OFF_TOPIC;
       }
     }
@@ -167,7 +157,7 @@ public final class ExtractiveCompressor implements Compressor {
       if (sel.kept[i]) continue;
       Sentence s = sentences.get(i);
       DropReason reason = flagged[i] != null ? flagged[i]
-          : offTopic(i, sentences, hasTerm, queryTerms, score, onTopic, anchored) ? DropReason.OFF_TOPIC
+          : SentenceFilter.offTopic(i, sentences, hasTerm, queryTerms, score, onTopic, anchored) ? DropReason.OFF_TOPIC
           : DropReason.BUDGET;
       String id = inputs.get(s.input()).id();
       int[] cut = sel.cuts.get(i);
@@ -187,52 +177,6 @@ public final class ExtractiveCompressor implements Compressor {
     return new Compression.Dropped(id, new Compression.Span(s.part(), start, end), reason, score, tokens);
   }
 
-  /**
-   * Off-topic rather than over the budget: below the threshold or the scorer's on-topic line, or
-   * short of an even chance with no query term in the sentence or its neighbours.
-   */
-  private static boolean offTopic(int i, List<Sentence> sentences, boolean[] hasTerm, Set<String> queryTerms,
-      double[] score, double onTopic, boolean[] anchored) {
-    if (!Double.isNaN(onTopic) && score[i] < onTopic) return true;
-    // Dropped and sharing no query term with its neighbourhood: off-topic, whatever its passage.
-    return unrelated(i, sentences, hasTerm, queryTerms, score, null);
-  }
-
-  /**
-   * Unrelated to the query, and never kept: short of an even chance by the scorer, no query term in
-   * the sentence or its neighbours, in a passage that holds query terms elsewhere. A passage with no
-   * query term at all was found by meaning (dense retrieval, a paraphrase): its sentences are left
-   * to the scores and the budget ({@code anchored} null: every passage counts as holding some).
-   */
-  private static boolean unrelated(int i, List<Sentence> sentences, boolean[] hasTerm, Set<String> queryTerms,
-      double[] score, boolean[] anchored) {
-    if (score[i] >= 0.5 || queryTerms.isEmpty()) return false;
-    if (anchored != null && !anchored[sentences.get(i).input()]) return false;
-    for (int j = Math.max(0, i - 1); j <= Math.min(sentences.size() - 1, i + 1); j++) {
-      if (j != i && !Selection.samePart(sentences.get(j), sentences.get(i))) continue;
-      if (hasTerm[j]) return false;
-    }
-    return true;
-  }
-
-  private static boolean hasTerm(String text, Terms.Table queryTerms) {
-    boolean[] hit = {false};
-    Terms.scan(text, (t, at) -> {
-      if (!hit[0] && queryTerms.contains(t)) hit[0] = true;
-    });
-    return hit[0];
-  }
-
-  /** The query's terms that are not stop words. */
-  static Set<String> terms(String query) {
-    Set<String> q = new HashSet<>();
-    Terms.scan(query, (t, at) -> {
-      String w = t.toString();
-      if (!Terms.STOP_WORDS.contains(w)) q.add(w);
-    });
-    return q;
-  }
-
   private static String joined(CompressInput in) {
     if (in.parts().size() == 1) return in.parts().get(0).text();
     StringBuilder sb = new StringBuilder();
@@ -241,38 +185,6 @@ public final class ExtractiveCompressor implements Compressor {
       sb.append(p.text());
     }
     return sb.toString();
-  }
-
-  /**
-   * What two sentences share when one repeats the other: the text lower-cased with runs of
-   * whitespace made one space (cheaper than the identity form, and what a repeated sentence of a
-   * page template differs by).
-   */
-  private static String repeatKey(String text) {
-    StringBuilder sb = new StringBuilder(text.length());
-    boolean space = false;
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (Character.isWhitespace(c)) {
-        space = sb.length() > 0;
-        continue;
-      }
-      if (space) sb.append(' ');
-      space = false;
-      sb.append(Character.toLowerCase(c));
-    }
-    return sb.toString();
-  }
-
-  private static int words(String s) {
-    int n = 0;
-    boolean in = false;
-    for (int i = 0; i < s.length(); i++) {
-      boolean w = Character.isLetterOrDigit(s.charAt(i));
-      if (w && !in) n++;
-      in = w;
-    }
-    return n;
   }
 
   /** Defaults: the fitted feature scorer without vectors, o200k_base. */
