@@ -51,7 +51,7 @@ public final class PiiSamples {
       if ((c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z')) b.append(c);
     }
     return switch (type) {
-      case CARD -> b.length() >= 13 && b.length() <= 19 && Scanners.issuer(b) && CheckDigits.luhn(b);
+      case CARD -> b.length() >= 13 && b.length() <= 19 && PaymentScanner.issuer(b) && CheckDigits.luhn(b);
       case IBAN -> CheckDigits.iban(b);
       case CPF -> CheckDigits.cpf(b);
       case CNPJ -> CheckDigits.cnpj(b);

@@ -264,7 +264,7 @@ public record Answer(String text, List<Claim> claims, boolean abstained) {
       String core = w.replaceAll("[^\\p{L}\\p{N}']", "");
       if (core.isEmpty()) continue;
       if (sb.length() > 0) sb.append(' ');
-      sb.append(EvidenceVerifier.fold(core));
+      sb.append(VerifyText.fold(core));
     }
     return sb.toString();
   }

@@ -2,26 +2,17 @@ package dev.ctxpack.verify;
 
 import dev.ctxpack.compress.CompressInput;
 import dev.ctxpack.compress.ExtractiveCompressor;
-import dev.ctxpack.compress.Sentence;
 import dev.ctxpack.compress.SentenceVectors;
-import dev.ctxpack.similarity.Guard;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.text.LanguageDetector;
-import dev.ctxpack.text.Terms;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.regex.Pattern;
 
 /**
  * The default {@link Verifier}: checks each claim against the sentences of the sources it cites.
@@ -52,6 +43,12 @@ import java.util.regex.Pattern;
  * abstaining is right when no source sentence is likely to answer the query. Vectors are computed
  * only for claims the lexical evidence leaves partial or unsupported, and the sources' sentences
  * only when such a claim needs them. Thread-safe; deterministic.
+ *
+ * <p>This class sequences the steps; the work is done by package-private parts: {@code
+ * SourceSentences} analyses the sources once per call, {@code ClaimChecker} checks one claim and its
+ * citations through {@code EvidenceSearch} (coverage by {@code Coverage}, key items by {@code
+ * KeyItems}, conflicts by {@code Contradiction}), {@code Abstention} judges the abstention, and
+ * {@code Feedback} words the result.
  */
 public final class EvidenceVerifier implements Verifier {
   /**
@@ -75,67 +72,11 @@ public final class EvidenceVerifier implements Verifier {
    */
   public static final double DEFAULT_ANSWERABLE = 0.15;
 
-  private static final Pattern CLAUSE = Pattern.compile(
-      "\\s*;\\s*|,\\s+(?=(?:and|but|while|whereas|which|who|although|e|mas|enquanto|embora|porém|que)\\s)",
-      Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
-
-  /** Opposite directions: a claim with one and a sentence with the other (and not the first) disagree. */
-  private static final Map<String, Set<String>> OPPOSITES = opposites(new String[][] {
-      {"increase", "decrease", "reduce", "lower", "diminish", "decline", "drop", "fall"},
-      {"increased", "decreased", "reduced", "lowered", "diminished", "declined", "dropped", "fell"},
-      {"increase", "decreases", "reduces", "lowers", "diminishes", "declines", "drops", "falls"},
-      {"increases", "decreases", "reduces", "lowers", "diminishes", "declines", "drops", "falls"},
-      {"raise", "lower", "reduce", "decrease"},
-      {"raises", "lowers", "reduces", "decreases"},
-      {"higher", "lower", "smaller", "fewer"},
-      {"more", "less", "fewer"},
-      {"greater", "lesser", "smaller"},
-      {"larger", "smaller"},
-      {"positive", "negative"},
-      {"positively", "negatively", "inversely"},
-      {"improve", "worsen", "impair"},
-      {"improves", "worsens", "impairs"},
-      {"improved", "worsened", "impaired"},
-      {"promote", "inhibit", "suppress", "prevent"},
-      {"promotes", "inhibits", "suppresses", "prevents"},
-      {"activate", "inhibit", "suppress", "deactivate"},
-      {"activates", "inhibits", "suppresses", "deactivates"},
-      {"upregulate", "downregulate"},
-      {"upregulates", "downregulates"},
-      {"upregulated", "downregulated"},
-      {"enhance", "reduce", "impair", "inhibit"},
-      {"enhances", "reduces", "impairs", "inhibits"},
-      {"impede", "promote", "facilitate", "enable"},
-      {"impedes", "promotes", "facilitates", "enables"},
-      {"increased", "decreased", "reduced", "lowered", "impaired", "attenuated", "diminished"},
-      {"elevated", "decreased", "reduced", "lowered"},
-      {"enhanced", "reduced", "decreased", "impaired", "attenuated", "suppressed"},
-      {"faster", "slower"},
-      {"gain", "loss"},
-      {"required", "dispensable"},
-      {"necessary", "dispensable", "unnecessary"},
-      {"before", "after"},
-      {"above", "below"},
-      {"aumenta", "diminui", "reduz"},
-      {"aumentou", "diminuiu", "reduziu", "caiu"},
-      {"aumento", "queda", "redução", "diminuição"},
-      {"maior", "menor"},
-      {"superior", "inferior"},
-      {"antes", "depois"},
-      {"acima", "abaixo"},
-      {"melhora", "piora"},
-      {"positivo", "negativo"},
-  });
-
   private final ExtractiveCompressor compressor;
   private final Embedder embedder;
   private final LanguageDetector detector = new LanguageDetector();
-  private final double support;
-  private final double partial;
-  private final double align;
-  private final double cosine;
-  private final double answerable;
-  private final LlmJudge judge;
+  private final ClaimChecker claims;
+  private final Abstention abstention;
 
   /** Lexical only (no embedder), default thresholds. */
   public static EvidenceVerifier lexical() {
@@ -157,12 +98,8 @@ public final class EvidenceVerifier implements Verifier {
     this.embedder = b.embedder == null || b.vectorCache == 0 ? b.embedder
         : new dev.ctxpack.embed.CachingEmbedder(b.embedder, b.vectorCache);
     this.compressor = ExtractiveCompressor.defaults(SentenceVectors.none()); // segmentation; its lexical scorer judges abstention
-    this.support = b.support;
-    this.partial = b.partial;
-    this.align = b.align;
-    this.cosine = b.cosine;
-    this.answerable = b.answerable;
-    this.judge = b.judge;
+    this.claims = new ClaimChecker(new EvidenceSearch(b.support, b.partial, b.align, b.cosine), b.judge);
+    this.abstention = new Abstention(compressor.scorer(), b.answerable);
   }
 
   /** The embedder used for semantic support (behind the vector cache), or {@code null} when lexical only. */
@@ -174,6 +111,7 @@ public final class EvidenceVerifier implements Verifier {
   public Verification verify(String query, List<VerifySource> sources, Answer answer) throws IOException {
     Objects.requireNonNull(sources, "sources");
     Objects.requireNonNull(answer, "answer");
+    // 1. The sources, analysed once: sentences, terms, rarity, language.
     Map<String, Integer> byId = new LinkedHashMap<>();
     List<CompressInput> inputs = new ArrayList<>();
     for (VerifySource s : sources) {
@@ -182,38 +120,40 @@ public final class EvidenceVerifier implements Verifier {
       }
       inputs.add(CompressInput.of(s.id(), s.text()));
     }
-    Request r = new Request(inputs, compressor.sentences(inputs), answer.text());
+    SourceSentences r = new SourceSentences(inputs, compressor.sentences(inputs), answer.text(), detector, embedder);
 
     List<ClaimVerdict> verdicts = new ArrayList<>();
     LinkedHashSet<String> invalid = new LinkedHashSet<>();
     int citations = 0;
     int precise = 0;
     int recalled = 0;
-    // Lexical evidence first. A claim it settles (supported, contradicted, or citing no given
+    // 2. Lexical evidence first. A claim it settles (supported, contradicted, or citing no given
     // source) is final; the others — partial or unsupported, which a paraphrase can be — are
     // checked again with vectors, all their claims embedded in one batch: the model's cost is paid
     // only where it can change a verdict.
-    List<Claim> claims = answer.claims();
-    ClaimVerdict[] out = new ClaimVerdict[claims.size()];
+    List<Claim> claimList = answer.claims();
+    ClaimVerdict[] out = new ClaimVerdict[claimList.size()];
     List<Integer> unsettled = new ArrayList<>();
-    for (int i = 0; i < claims.size(); i++) {
-      Claim c = claims.get(i);
+    for (int i = 0; i < claimList.size(); i++) {
+      Claim c = claimList.get(i);
       for (String id : c.citations()) if (!byId.containsKey(id)) invalid.add(id);
-      out[i] = check(i + 1, c, byId, r, null);
+      out[i] = claims.check(i + 1, c, byId, r, null);
       boolean cites = c.citations().stream().anyMatch(byId::containsKey);
       if (r.semantic && cites && (out[i].verdict() == Verdict.PARTIAL || out[i].verdict() == Verdict.UNSUPPORTED)) {
         unsettled.add(i);
       }
     }
+    // 3. Semantic support for the claims left unsettled.
     if (!unsettled.isEmpty()) {
       List<String> texts = new ArrayList<>();
-      for (int i : unsettled) texts.add(claims.get(i).text());
+      for (int i : unsettled) texts.add(claimList.get(i).text());
       List<float[]> vectors = Embedder.embedLeniently(embedder, texts);
       for (int k = 0; k < unsettled.size(); k++) {
         int i = unsettled.get(k);
-        if (vectors.get(k) != null) out[i] = check(i + 1, claims.get(i), byId, r, vectors.get(k));
+        if (vectors.get(k) != null) out[i] = claims.check(i + 1, claimList.get(i), byId, r, vectors.get(k));
       }
     }
+    // 4. Citation precision and recall.
     for (ClaimVerdict v : out) {
       verdicts.add(v);
       for (CitationCheck cc : v.checks()) {
@@ -225,719 +165,15 @@ public final class EvidenceVerifier implements Verifier {
     double precision = citations == 0 ? 1.0 : (double) precise / citations;
     double recall = verdicts.isEmpty() ? 1.0 : (double) recalled / verdicts.size();
 
-    Boolean abstentionCorrect = null;
-    String answeringSentence = null;
-    if (query != null && !query.isBlank() && !inputs.isEmpty()) {
-      // The compressor's scorer, lexical: as accurate here as with vectors on the FIT half (mean
-      // accuracy over answerable and unanswerable questions 73.7 % against 74.0 %), without
-      // embedding every source sentence for it.
-      double[] p = compressor.scorer().score(query, inputs, r.sentences);
-      int best = -1;
-      for (int i = 0; i < p.length; i++) if (best < 0 || p[i] > p[best]) best = i;
-      boolean answerableHere = best >= 0 && p[best] >= answerable;
-      if (answerableHere) {
-        Sentence s = r.sentences.get(best);
-        answeringSentence = "[" + inputs.get(s.input()).id() + "] \"" + clip(s.text()) + "\"";
-      }
-      abstentionCorrect = answer.abstained() != answerableHere;
-    }
+    // 5. Abstention, with a query.
+    Abstention.Judged judged = abstention.judge(query, r, answer.abstained());
+    // 6. Feedback, in the answer's language.
     boolean pt = detector.detect(answer.text().isBlank() && !answer.claims().isEmpty()
         ? answer.claims().get(0).text() : answer.text()) == Language.PT;
-    String feedback = Feedback.of(pt, verdicts, invalid, byId.keySet(), answer.abstained(), abstentionCorrect,
-        answeringSentence);
-    return new Verification(verdicts, List.copyOf(invalid), precision, recall, answer.abstained(), abstentionCorrect,
+    String feedback = Feedback.of(pt, verdicts, invalid, byId.keySet(), answer.abstained(), judged.correct(),
+        judged.answeringSentence());
+    return new Verification(verdicts, List.copyOf(invalid), precision, recall, answer.abstained(), judged.correct(),
         feedback);
-  }
-
-  // ---------------------------------------------------------------------------------------------
-
-  /** What one request's sources are, analysed once: sentences, their terms, term rarity, vectors. */
-  private final class Request {
-    final List<CompressInput> inputs;
-    final List<Sentence> sentences;
-    final List<Set<String>> terms = new ArrayList<>();
-    final List<Set<String>> stems = new ArrayList<>();
-    final List<TreeMap<String, List<String>>> cues = new ArrayList<>();
-    /** Sentence indices of each source, in order. */
-    final List<List<Integer>> bySource = new ArrayList<>();
-    final Map<String, Integer> df = new HashMap<>();
-    final Map<Integer, Set<String>> sourceTerms = new HashMap<>();
-    final Map<Integer, String> sourceFolded = new HashMap<>();
-    final boolean portuguese;
-    /** Whether the embedder reads this request's language (the MiniLM default reads English only). */
-    final boolean semantic;
-    float[][] vectors;
-
-    Request(List<CompressInput> inputs, List<Sentence> sentences, String answerText) {
-      this.inputs = inputs;
-      this.sentences = sentences;
-      for (int i = 0; i < inputs.size(); i++) bySource.add(new ArrayList<>());
-      for (int i = 0; i < sentences.size(); i++) {
-        Sentence s = sentences.get(i);
-        Set<String> t = terms(s.text());
-        terms.add(t);
-        Set<String> st = new HashSet<>();
-        for (String w : t) st.add(stem(w));
-        stems.add(st);
-        for (String w : t) df.merge(w, 1, Integer::sum);
-        cues.add(null);
-        bySource.get(s.input()).add(i);
-      }
-      StringBuilder sample = new StringBuilder(answerText);
-      for (int i = 0; i < inputs.size() && sample.length() < 2000; i++) sample.append(' ').append(text(i));
-      Language lang = detector.detect(sample.toString());
-      portuguese = lang == Language.PT;
-      Language l = lang == Language.UNKNOWN ? Language.EN : lang;
-      semantic = embedder != null && (embedder.languages().isEmpty() || embedder.languages().contains(l));
-    }
-
-    String text(int input) {
-      return inputs.get(input).parts().get(0).text();
-    }
-
-    TreeMap<String, List<String>> cues(int sentence) {
-      TreeMap<String, List<String>> c = cues.get(sentence);
-      if (c == null) {
-        c = Guard.cues(sentences.get(sentence).text());
-        cues.set(sentence, c);
-      }
-      return c;
-    }
-
-    Set<String> sourceTerms(int input) {
-      return sourceTerms.computeIfAbsent(input, k -> {
-        Set<String> all = new HashSet<>();
-        for (int s : bySource.get(k)) all.addAll(terms.get(s));
-        return all;
-      });
-    }
-
-    final Map<Integer, Set<String>> sourceStems = new HashMap<>();
-
-    Set<String> sourceStems(int input) {
-      return sourceStems.computeIfAbsent(input, k -> {
-        Set<String> all = new HashSet<>();
-        for (int s : bySource.get(k)) all.addAll(stems.get(s));
-        return all;
-      });
-    }
-
-    String folded(int input) {
-      return sourceFolded.computeIfAbsent(input, k -> " " + String.join(" ", wordsOf(text(k))) + " ");
-    }
-
-    double idf(String term) {
-      int n = sentences.size();
-      // a term in no source weighs as a rare one, not more: a claim's own verb ("occur" for "happen")
-      // should not outweigh everything the sources do confirm
-      int d = Math.max(1, df.getOrDefault(term, 0));
-      return Math.log(1 + (n - d + 0.5) / (d + 0.5));
-    }
-
-    float[][] vectors() {
-      if (vectors == null) {
-        List<String> texts = new ArrayList<>();
-        for (Sentence s : sentences) texts.add(s.text());
-        List<float[]> v = texts.isEmpty() ? List.of() : Embedder.embedLeniently(embedder, texts);
-        vectors = v.toArray(new float[0][]);
-      }
-      return vectors;
-    }
-  }
-
-  /** One claim analysed: weighted terms, key items, clauses. */
-  private record ClaimTerms(String text, List<String> terms, double[] weights, List<String> keys,
-      List<List<String>> clauses, TreeMap<String, List<String>> cues, Set<String> words, Set<String> unhyphenated) {}
-
-  /** How much closer than a conflicting sentence an agreeing one must state the claim to outweigh it. */
-  private static final double CONFLICT_MARGIN = 0.1;
-
-  /** Prefixes that negate the word they open (English and Portuguese). */
-  private static final List<String> NEGATING_PREFIXES = List.of("non", "un", "in", "im", "ir", "dis", "des", "anti");
-
-  private ClaimTerms analyse(String text, Request r) {
-    LinkedHashSet<String> ts = new LinkedHashSet<>(terms(text));
-    List<String> terms = new ArrayList<>(ts);
-    double[] w = new double[terms.size()];
-    for (int i = 0; i < w.length; i++) w[i] = r.idf(terms.get(i));
-    List<List<String>> clauses = new ArrayList<>();
-    for (String part : CLAUSE.split(text)) {
-      List<String> ct = new ArrayList<>(terms(part));
-      if (ct.size() >= 2) clauses.add(ct);
-    }
-    TreeMap<String, List<String>> cues = Guard.cues(text);
-    return new ClaimTerms(text, terms, w, keys(text, cues), clauses, cues, new HashSet<>(wordsOf(text)),
-        new HashSet<>(wordsOf(text.replace('-', ' '))));
-  }
-
-  /** Numbers, names (capitalised inside the sentence) and months: items a supporting source must contain. */
-  private static List<String> keys(String text, TreeMap<String, List<String>> cues) {
-    LinkedHashSet<String> keys = new LinkedHashSet<>();
-    for (String n : standalone(cues.get("number"), text)) if (n.chars().anyMatch(Character::isDigit)) keys.add(n);
-    keys.addAll(cues.get("date"));
-    // names: a term written with a capital that does not open the claim (a claim is one sentence);
-    // terms as Terms cuts them, so "Saint-Clair-sur-Epte" gives saint, clair, epte, as in the source
-    // A name in parentheses is an alias of what precedes it ("Apolipoprotein E4 (APOE4)"): the
-    // source may give either, so it is not required.
-    boolean[] first = {true};
-    Terms.scan(text, (term, start) -> {
-      if (!first[0] && Character.isUpperCase(text.charAt(start)) && !Terms.STOP_TABLE.contains(term)
-          && !insideParentheses(text, start)) {
-        keys.add(term.toString());
-      }
-      first[0] = false;
-    });
-    return List.copyOf(keys);
-  }
-
-  private ClaimVerdict check(int index, Claim c, Map<String, Integer> byId, Request r, float[] claimVector)
-      throws IOException {
-    List<Integer> cited = new ArrayList<>();
-    for (String id : c.citations()) {
-      Integer i = byId.get(id);
-      if (i != null && !cited.contains(i)) cited.add(i);
-    }
-    ClaimTerms ct = analyse(c.text(), r);
-
-    List<CitationCheck> checks = new ArrayList<>();
-    for (String id : c.citations()) {
-      Integer i = byId.get(id);
-      if (i == null) {
-        checks.add(new CitationCheck(id, false, Verdict.UNSUPPORTED, null));
-      } else {
-        Judgement j = judge(ct, List.of(i), r, claimVector);
-        checks.add(new CitationCheck(id, true, j.verdict, j.evidence));
-      }
-    }
-    Judgement j;
-    if (cited.isEmpty()) {
-      // Nothing valid to check against: judge against all sources only to suggest one.
-      j = new Judgement(c.citations().isEmpty() ? Verdict.UNCITED : Verdict.UNSUPPORTED, null, List.of(),
-          c.citations().isEmpty() ? "cites no source" : "cites only IDs that name no given source");
-    } else {
-      j = judge(ct, cited, r, claimVector);
-      if (judge != null) j = askJudge(c.text(), ct, cited, r, j);
-    }
-    List<String> better = new ArrayList<>();
-    if (j.verdict != Verdict.SUPPORTED) {
-      List<double[]> scored = new ArrayList<>();
-      for (int i = 0; i < r.inputs.size(); i++) {
-        if (cited.contains(i)) continue;
-        // A source whose words cover too little of the claim cannot support it lexically; without
-        // a claim vector that settles it before any sentence is looked at.
-        if (claimVector == null && sourceCoverage(ct, r, i) < support) continue;
-        Judgement alt = judge(ct, List.of(i), r, claimVector);
-        if (alt.verdict == Verdict.SUPPORTED) scored.add(new double[] {i, alt.evidence == null ? 0 : alt.evidence.score()});
-      }
-      scored.sort((a, b) -> a[1] != b[1] ? Double.compare(b[1], a[1]) : Double.compare(a[0], b[0]));
-      for (double[] s : scored) better.add(r.inputs.get((int) s[0]).id());
-    }
-    return new ClaimVerdict(index, c, j.verdict, j.evidence, checks, j.missing, better, j.reason);
-  }
-
-  /** The LLM judge's verdict over the best sentences of the cited sources, replacing the lexical one. */
-  private Judgement askJudge(String claim, ClaimTerms ct, List<Integer> cited, Request r, Judgement lexical)
-      throws IOException {
-    List<double[]> ranked = new ArrayList<>();
-    for (int input : cited) {
-      for (int s : r.bySource.get(input)) ranked.add(new double[] {s, coverage(ct, r, List.of(s))});
-    }
-    ranked.sort((a, b) -> a[1] != b[1] ? Double.compare(b[1], a[1]) : Double.compare(a[0], b[0]));
-    List<Evidence> shown = new ArrayList<>();
-    if (lexical.evidence != null) shown.add(lexical.evidence);
-    for (double[] x : ranked) {
-      if (shown.size() >= 4) break;
-      int s = (int) x[0];
-      Evidence e = evidence(r, r.sentences.get(s).input(), s, s, x[1]);
-      boolean inside = false;
-      for (Evidence o : shown) inside |= o.source().equals(e.source()) && o.start() <= e.start() && e.end() <= o.end();
-      if (!inside) shown.add(e);
-    }
-    shown.sort((a, b) -> a.source().equals(b.source()) ? Integer.compare(a.start(), b.start()) : 0);
-    Verdict v = judge.judge(claim, shown);
-    if (v == null) {
-      return new Judgement(lexical.verdict, lexical.evidence, lexical.missing,
-          lexical.reason + " (the judge " + judge.id() + " gave no readable verdict)");
-    }
-    return new Judgement(v, lexical.evidence, lexical.missing, "judge " + judge.id() + ": " + v.wireName()
-        + "; lexical: " + lexical.verdict.wireName() + " (" + lexical.reason + ")");
-  }
-
-
-  private record Judgement(Verdict verdict, Evidence evidence, List<String> missing, String reason) {}
-
-  /** What the sources {@code cited} (together) say about the claim. */
-  private Judgement judge(ClaimTerms ct, List<Integer> cited, Request r, float[] claimVector) {
-    double total = 0;
-    for (double w : ct.weights) total += w;
-    if (ct.terms.isEmpty() || total == 0) {
-      return new Judgement(Verdict.UNSUPPORTED, null, List.of(), "the claim has no content words to check");
-    }
-    float[][] vectors = claimVector != null ? r.vectors() : null;
-    // Best window: one sentence or two adjacent ones of one cited source.
-    double bestScore = -1;
-    double bestCoverage = 0;
-    double bestCosine = 0;
-    int bestInput = -1;
-    int bestFrom = -1;
-    int bestTo = -1;
-    for (int input : cited) {
-      List<Integer> ss = r.bySource.get(input);
-      for (int a = 0; a < ss.size(); a++) {
-        for (int len = 1; len <= 2 && a + len <= ss.size(); len++) {
-          double cov = coverage(ct, r, ss.subList(a, a + len));
-          double cos = 0;
-          if (vectors != null) {
-            for (int k = a; k < a + len; k++) {
-              float[] v = vectors[ss.get(k)];
-              if (v != null) cos = Math.max(cos, Embedder.dot(claimVector, v));
-            }
-          }
-          // The verdict weighs the best coverage and the best cosine of any window; the evidence is
-          // the window where the two agree most (with vectors, their mean; without, the coverage).
-          // A pair must add to be preferred over its better sentence.
-          bestCoverage = Math.max(bestCoverage, cov);
-          bestCosine = Math.max(bestCosine, cos);
-          double score = (vectors != null ? (cov + semantic(cos)) / 2 : cov) - (len - 1) * 0.02;
-          if (score > bestScore + 1e-12) {
-            bestScore = score;
-            bestInput = input;
-            bestFrom = ss.get(a);
-            bestTo = ss.get(a + len - 1);
-          }
-        }
-      }
-    }
-    if (bestInput < 0) return new Judgement(Verdict.UNSUPPORTED, null, List.of(), "the cited sources are empty");
-
-    // What no cited source contains.
-    Set<String> union = new HashSet<>();
-    Set<String> unionStems = new HashSet<>();
-    StringBuilder folded = new StringBuilder();
-    for (int input : cited) {
-      union.addAll(r.sourceTerms(input));
-      folded.append(r.folded(input));
-    }
-    for (String t : union) unionStems.add(stem(t));
-    double covered = 0;
-    List<String> missing = new ArrayList<>();
-    for (int i = 0; i < ct.terms.size(); i++) {
-      String t = ct.terms.get(i);
-      if (union.contains(t) || unionStems.contains(stem(t))) covered += ct.weights[i];
-    }
-    double sourceCoverage = covered / total;
-    String foldedAll = folded.toString();
-    for (String k : ct.keys) if (!containsKey(foldedAll, union, k)) missing.add(asWritten(k, ct.text));
-    for (int i = 0; i < ct.terms.size(); i++) {
-      String t = ct.terms.get(i);
-      if (!union.contains(t) && !unionStems.contains(stem(t)) && !missing.contains(t) && !ct.keys.contains(t)
-          && !partOfMissingNumber(t, missing)) {
-        missing.add(t);
-      }
-    }
-
-    Evidence evidence = evidence(r, bestInput, bestFrom, bestTo, Math.max(bestCoverage, semantic(bestCosine)));
-
-    // Contradiction: a cited sentence stating the claim's subject with the opposite polarity or
-    // another number — unless another cited sentence states the claim at least as closely without
-    // conflict (a source that says "X was not Y" and, verbatim as claimed, "X was Y" elsewhere).
-    double bestAgreeing = 0;
-    int conflictInput = -1;
-    int conflictSentence = -1;
-    double conflictAlign = 0;
-    String conflictWhy = null;
-    for (int input : cited) {
-      for (int s : r.bySource.get(input)) {
-        double cov = coverage(ct, r, List.of(s));
-        double cos = vectors != null && vectors[s] != null ? Embedder.dot(claimVector, vectors[s]) : 0;
-        double a = Math.max(cov, semantic(cos));
-        if (a < align) continue;
-        String why = conflict(ct, r, s, union, foldedAll);
-        if (why == null) {
-          bestAgreeing = Math.max(bestAgreeing, a);
-        } else if (a > conflictAlign) {
-          conflictAlign = a;
-          conflictInput = input;
-          conflictSentence = s;
-          conflictWhy = why;
-        }
-      }
-    }
-    if (conflictWhy != null && conflictAlign >= bestAgreeing - CONFLICT_MARGIN) {
-      return new Judgement(Verdict.CONTRADICTED, evidence(r, conflictInput, conflictSentence, conflictSentence,
-          conflictAlign), missing, conflictWhy);
-    }
-
-    boolean keysMissing = false;
-    for (String k : ct.keys) keysMissing |= !containsKey(foldedAll, union, k);
-    double minClause = 1;
-    double maxClause = 0;
-    for (List<String> clause : ct.clauses) {
-      double cc = clauseCoverage(clause, r, union, unionStems);
-      minClause = Math.min(minClause, cc);
-      maxClause = Math.max(maxClause, cc);
-    }
-    boolean supported = Math.max(bestCoverage, semantic(bestCosine)) >= support && !keysMissing
-        && (ct.clauses.size() < 2 || minClause >= partial);
-    if (supported) {
-      return new Judgement(Verdict.SUPPORTED, evidence, missing, "stated in [" + r.inputs.get(bestInput).id() + "]");
-    }
-    if (sourceCoverage >= partial || bestCoverage >= partial || ct.clauses.size() >= 2 && maxClause >= support) {
-      String why = keysMissing ? "no cited source contains " + quoteList(missingKeys(ct, foldedAll, union))
-          : ct.clauses.size() >= 2 && minClause < partial ? "one clause is in no cited source"
-          : "the cited sources state only part of it";
-      return new Judgement(Verdict.PARTIAL, evidence, missing, why);
-    }
-    return new Judgement(Verdict.UNSUPPORTED, evidence, missing, "no cited sentence states it");
-  }
-
-  /** Coverage by a semantic match, on the lexical scale: {@link #cosine} maps to {@link #support}. */
-  private double semantic(double cos) {
-    if (cos <= 0) return 0;
-    return cos >= cosine ? support + (cos - cosine) : cos / cosine * support * 0.8;
-  }
-
-  /** Why sentence {@code s} contradicts the claim, or {@code null}. */
-  private String conflict(ClaimTerms ct, Request r, int s, Set<String> union, String foldedAll) {
-    TreeMap<String, List<String>> sc = r.cues(s);
-    String label = "[" + r.inputs.get(r.sentences.get(s).input()).id() + "]";
-    // Polarity and direction are read in the part of the sentence that states the claim: from the
-    // start of the clause holding its first term to its last term. "X is Y, not Z" does not negate
-    // "X is Y"; "X is not Y" and "No X is Y" do.
-    String scope = scope(r.sentences.get(s).text(), ct);
-    TreeMap<String, List<String>> scoped = scope.length() == r.sentences.get(s).text().length() ? sc : Guard.cues(scope);
-    boolean claimNeg = negated(ct.cues.get("negation"), r.portuguese);
-    boolean sentNeg = negated(scoped.get("negation"), r.portuguese);
-    if (claimNeg != sentNeg) {
-      return claimNeg ? "the claim negates what " + label + " states"
-          : label + " negates it (\"" + String.join(" ", scoped.get("negation")) + "\")";
-    }
-    // A word negated by a prefix: "UCP1-dependent" against "UCP1-independent", "effective"/"ineffective".
-    Set<String> sentWordsP = new HashSet<>(wordsOf(scope.replace('-', ' ')));
-    Set<String> claimWordsP = ct.unhyphenated;
-    for (String w : claimWordsP) {
-      if (w.length() < 5 || sentWordsP.contains(w)) continue;
-      for (String prefix : NEGATING_PREFIXES) {
-        if (sentWordsP.contains(prefix + w)) return "the claim says \"" + w + "\" where " + label + " says \"" + prefix + w + "\"";
-        if (w.startsWith(prefix) && w.length() - prefix.length() >= 5 && sentWordsP.contains(w.substring(prefix.length()))
-            && !claimWordsP.contains(w.substring(prefix.length()))) {
-          return "the claim says \"" + w + "\" where " + label + " says \"" + w.substring(prefix.length()) + "\"";
-        }
-      }
-    }
-    // Opposite direction words.
-    Set<String> sentWords = new HashSet<>(wordsOf(scope));
-    for (String w : ct.words) {
-      Set<String> opp = OPPOSITES.get(w);
-      if (opp == null || sentWords.contains(w)) continue;
-      for (String o : opp) {
-        if (sentWords.contains(o) && !ct.words.contains(o)) {
-          return "the claim says \"" + w + "\" where " + label + " says \"" + o + "\"";
-        }
-      }
-    }
-    // Numbers: a claim number in no cited source, where this sentence gives another one.
-    List<String> claimNums = numbers(standalone(ct.cues.get("number"), ct.text));
-    List<String> sentNums = numbers(standalone(sc.get("number"), r.sentences.get(s).text()));
-    if (!claimNums.isEmpty() && !sentNums.isEmpty()) {
-      for (String n : claimNums) {
-        if (sentNums.contains(n) || containsKey(foldedAll, union, n)) continue;
-        for (String m : sentNums) {
-          if (!claimNums.contains(m) && sameKind(n, m)) {
-            return "the claim gives " + asWritten(n, ct.text) + " where " + label + " gives "
-                + asWritten(m, r.sentences.get(s).text());
-          }
-        }
-      }
-    }
-    // Months: the claim's month in no cited source, this sentence gives another.
-    for (String month : ct.cues.get("date")) {
-      if (foldedAll.contains(" " + month + " ")) continue;
-      for (String m : sc.get("date")) {
-        if (!ct.cues.get("date").contains(m)) return "the claim gives " + month + " where " + label + " gives " + m;
-      }
-    }
-    return null;
-  }
-
-  private static final Pattern CLAUSE_START = Pattern.compile("[,;:()\\u2013\\u2014]");
-
-  /** The part of {@code sentence} that states the claim (see {@link #conflict}); the whole sentence when no claim term is in it. */
-  private static String scope(String sentence, ClaimTerms ct) {
-    Set<String> stems = new HashSet<>();
-    for (String t : ct.terms) stems.add(stem(t));
-    int[] span = {-1, -1};
-    Terms.scan(sentence, (term, start) -> {
-      if (Terms.STOP_TABLE.contains(term)) return;
-      String t = term.toString();
-      if (ct.terms.contains(t) || stems.contains(stem(t))) {
-        if (span[0] < 0) span[0] = start;
-        span[1] = start + term.length();
-      }
-    });
-    if (span[0] < 0) return sentence;
-    int from = span[0];
-    while (from > 0 && !CLAUSE_START.matcher(String.valueOf(sentence.charAt(from - 1))).matches()) from--;
-    // the term's length in the sentence may differ from the folded term's (accents): extend to the word's end
-    int to = Math.min(sentence.length(), span[1]);
-    while (to < sentence.length() && Character.isLetterOrDigit(sentence.charAt(to))) to++;
-    return sentence.substring(from, to);
-  }
-
-  private static boolean insideParentheses(String text, int at) {
-    int open = text.lastIndexOf('(', at);
-    return open >= 0 && text.lastIndexOf(')', at) < open && text.indexOf(')', at) >= 0;
-  }
-
-  private static final Pattern STANDALONE_NUMBER = Pattern.compile("(?<![\\p{L}\\p{N}])\\d+(?:[.,:/-]\\d+)*");
-
-  /**
-   * The number cues that {@code text} writes as numbers of their own: the "2" of "M2-like", the "1"
-   * of "Dscam1" and the "28" of "CD28" are parts of names, not quantities. Number words pass.
-   */
-  private static List<String> standalone(List<String> numbers, String text) {
-    if (numbers.isEmpty()) return numbers;
-    Set<String> written = new HashSet<>();
-    java.util.regex.Matcher m = STANDALONE_NUMBER.matcher(text);
-    while (m.find()) written.add(m.group().replaceAll("[^0-9]", ""));
-    List<String> out = new ArrayList<>();
-    for (String n : numbers) {
-      String digits = n.replaceAll("^[^0-9]+", "").replaceAll("[ %].*$", "").replaceAll("[^0-9]", "");
-      if (digits.isEmpty() || written.contains(digits)) out.add(n);
-    }
-    return out;
-  }
-
-  /** Whether negation cues negate: in Portuguese "no" is "em o" (no contrato), not a negation. */
-  private static boolean negated(List<String> cues, boolean portuguese) {
-    for (String c : cues) if (!(portuguese && c.equals("no"))) return true;
-    return false;
-  }
-
-  private static final Map<String, String> NUMBER_WORDS = Map.ofEntries(
-      Map.entry("two", "2"), Map.entry("three", "3"), Map.entry("four", "4"), Map.entry("five", "5"),
-      Map.entry("six", "6"), Map.entry("seven", "7"), Map.entry("eight", "8"), Map.entry("nine", "9"),
-      Map.entry("ten", "10"), Map.entry("eleven", "11"), Map.entry("twelve", "12"), Map.entry("twenty", "20"),
-      Map.entry("dois", "2"), Map.entry("duas", "2"), Map.entry("tres", "3"), Map.entry("quatro", "4"),
-      Map.entry("cinco", "5"), Map.entry("seis", "6"), Map.entry("sete", "7"), Map.entry("oito", "8"),
-      Map.entry("nove", "9"), Map.entry("dez", "10"), Map.entry("onze", "11"), Map.entry("doze", "12"),
-      Map.entry("vinte", "20"));
-
-  /** Numbers in digits, and small number words as digits ("six" is "6"); multipliers and "half" are left out. */
-  private static List<String> numbers(List<String> cues) {
-    List<String> out = new ArrayList<>();
-    for (String n : cues) {
-      if (n.chars().anyMatch(Character::isDigit)) out.add(n);
-      else if (NUMBER_WORDS.containsKey(n)) out.add(NUMBER_WORDS.get(n));
-    }
-    return out;
-  }
-
-
-  /** Both percentages, both with the same unit, or both plain; a four-digit year against a year. */
-  private static boolean sameKind(String a, String b) {
-    boolean pa = a.endsWith("%");
-    boolean pb = b.endsWith("%");
-    if (pa != pb) return false;
-    String ua = unit(a);
-    String ub = unit(b);
-    if (!ua.equals(ub)) return false;
-    boolean ya = isYear(a);
-    boolean yb = isYear(b);
-    return ya == yb;
-  }
-
-  private static String unit(String n) {
-    int sp = n.indexOf(' ');
-    return sp < 0 ? "" : n.substring(sp + 1);
-  }
-
-  private static boolean isYear(String n) {
-    return n.matches("1[5-9]\\d\\d|20\\d\\d");
-  }
-
-  /** True when the sources contain key {@code k}: a number as written (normalised), a name or month as a word. */
-  private static boolean containsKey(String foldedAll, Set<String> union, String k) {
-    if (NUMERIC_KEY.matcher(k).lookingAt()) { // "1.320 km", "r$1.500", "30%"; not a name with digits ("dcr2")
-      String core = k.replaceAll("^[^0-9]+", "").replaceAll("[ %].*$", "");
-      String alt = core.replace('.', ',');
-      return foldedAll.contains(" " + core + " ") || foldedAll.contains(" " + alt + " ")
-          || foldedAll.contains(" " + core.replace(".", " ") + " ") || numberIn(foldedAll, core);
-    }
-    return union.contains(k) || foldedAll.contains(" " + k + " ");
-  }
-
-  /** "1,500" in the claim against "1500" or "1 500" in the source: compare digit strings of numbers. */
-  private static boolean numberIn(String foldedAll, String core) {
-    String digits = core.replaceAll("[^0-9]", "");
-    if (digits.isEmpty()) return false;
-    int from = 0;
-    while ((from = foldedAll.indexOf(digits.charAt(0), from)) >= 0) {
-      int e = from;
-      StringBuilder sb = new StringBuilder();
-      while (e < foldedAll.length() && (Character.isDigit(foldedAll.charAt(e))
-          || (foldedAll.charAt(e) == ' ' || foldedAll.charAt(e) == '.' || foldedAll.charAt(e) == ',')
-          && e + 1 < foldedAll.length() && Character.isDigit(foldedAll.charAt(e + 1)) && sb.length() > 0)) {
-        if (Character.isDigit(foldedAll.charAt(e))) sb.append(foldedAll.charAt(e));
-        e++;
-      }
-      boolean startOk = from == 0 || !Character.isDigit(foldedAll.charAt(from - 1));
-      if (startOk && sb.toString().equals(digits)) return true;
-      from = Math.max(e, from + 1);
-    }
-    return false;
-  }
-
-  /** The claim's weighted coverage by the words of source {@code input} as a whole (an upper bound of any window's). */
-  private static double sourceCoverage(ClaimTerms ct, Request r, int input) {
-    Set<String> words = r.sourceTerms(input);
-    Set<String> stems = r.sourceStems(input);
-    double total = 0;
-    double hit = 0;
-    for (int i = 0; i < ct.terms.size(); i++) {
-      total += ct.weights[i];
-      String t = ct.terms.get(i);
-      if (words.contains(t) || stems.contains(stem(t))) hit += ct.weights[i];
-    }
-    return total == 0 ? 0 : hit / total;
-  }
-
-  private double coverage(ClaimTerms ct, Request r, List<Integer> window) {
-    double total = 0;
-    double hit = 0;
-    for (int i = 0; i < ct.terms.size(); i++) {
-      String t = ct.terms.get(i);
-      double w = ct.weights[i];
-      total += w;
-      String st = stem(t);
-      for (int s : window) {
-        if (r.terms.get(s).contains(t) || r.stems.get(s).contains(st)) {
-          hit += w;
-          break;
-        }
-      }
-    }
-    return total == 0 ? 0 : hit / total;
-  }
-
-  private static double clauseCoverage(List<String> clause, Request r, Set<String> union, Set<String> unionStems) {
-    double total = 0;
-    double hit = 0;
-    for (String t : clause) {
-      double w = r.idf(t);
-      total += w;
-      if (union.contains(t) || unionStems.contains(stem(t))) hit += w;
-    }
-    return total == 0 ? 1 : hit / total;
-  }
-
-  private static Evidence evidence(Request r, int input, int from, int to, double score) {
-    Sentence a = r.sentences.get(from);
-    Sentence b = r.sentences.get(to);
-    String text = r.text(input);
-    return new Evidence(r.inputs.get(input).id(), a.start(), b.end(), text.substring(a.start(), b.end()),
-        Math.min(1, Math.max(0, score)));
-  }
-
-  /** Content terms: folded, plural-free, no stop words. */
-  static Set<String> terms(String text) {
-    return new LinkedHashSet<>(Terms.content(text));
-  }
-
-  private static List<String> wordsOf(String text) {
-    List<String> out = new ArrayList<>();
-    for (String w : text.split("[^\\p{L}\\p{N}.,%]+")) {
-      String t = w.replaceAll("^[.,]+|[.,]+$", "");
-      if (!t.isEmpty()) out.add(fold(t));
-    }
-    return out;
-  }
-
-  static String stem(String term) {
-    return term.length() > 5 ? term.substring(0, 5) : term;
-  }
-
-  private static List<String> missingKeys(ClaimTerms ct, String foldedAll, Set<String> union) {
-    List<String> out = new ArrayList<>();
-    for (String k : ct.keys) if (!containsKey(foldedAll, union, k)) out.add(asWritten(k, ct.text));
-    return out;
-  }
-
-  private static final Pattern NUMERIC_KEY = Pattern.compile("(?:r\\$|us\\$|\\$|€|£)?\\s?\\d");
-
-  private static final Pattern WRITTEN_NUMBER = Pattern.compile("\\d+(?:[.,:/-]\\d+)*");
-
-  /**
-   * A number cue ({@code "1.320 km"}, normalised by the guard) as {@code text} writes it ({@code
-   * "1,320 km"}); other keys and numbers not found are returned as they are.
-   */
-  static String asWritten(String key, String text) {
-    String core = key.replaceAll("^[^0-9]+", "").replaceAll("[ %].*$", "");
-    String digits = core.replaceAll("[^0-9]", "");
-    if (digits.isEmpty()) {
-      // a name or month: the word of the text that folds to it ("paris" -> "Paris")
-      String[] found = {null};
-      Terms.scan(text, (term, start) -> {
-        if (found[0] == null && term.toString().equals(key)) {
-          int end = start;
-          while (end < text.length() && Character.isLetterOrDigit(text.charAt(end))) end++;
-          found[0] = text.substring(start, end);
-        }
-      });
-      return found[0] != null ? found[0] : key;
-    }
-    java.util.regex.Matcher m = WRITTEN_NUMBER.matcher(text);
-    while (m.find()) {
-      if (m.group().replaceAll("[^0-9]", "").equals(digits)) {
-        int at = key.indexOf(core);
-        return key.substring(0, at) + m.group() + key.substring(at + core.length());
-      }
-    }
-    return key;
-  }
-
-  /** "320" of a missing "1,320 km": a piece of a number already named. */
-  private static boolean partOfMissingNumber(String term, List<String> missing) {
-    if (!term.chars().allMatch(Character::isDigit)) return false;
-    for (String m : missing) if (m.chars().anyMatch(Character::isDigit) && m.matches(".*\\b" + term + "\\b.*")) return true;
-    return false;
-  }
-
-  static String quoteList(List<String> items) {
-    List<String> q = new ArrayList<>();
-    for (String s : items) q.add("\"" + s + "\"");
-    return String.join(", ", q);
-  }
-
-  static String clip(String s) {
-    String t = s.strip().replaceAll("\\s+", " ");
-    return t.length() <= 160 ? t : t.substring(0, 157) + "...";
-  }
-
-  private static Map<String, Set<String>> opposites(String[][] groups) {
-    Map<String, Set<String>> out = new HashMap<>();
-    for (String[] g : groups) {
-      String head = fold(g[0]);
-      for (int i = 1; i < g.length; i++) {
-        String o = fold(g[i]);
-        out.computeIfAbsent(head, k -> new LinkedHashSet<>()).add(o);
-        out.computeIfAbsent(o, k -> new LinkedHashSet<>()).add(head);
-      }
-    }
-    Map<String, Set<String>> frozen = new HashMap<>();
-    out.forEach((k, v) -> frozen.put(k, Set.copyOf(v)));
-    return Map.copyOf(frozen);
-  }
-
-  /** Lower case without accents ("Não" -> "nao"); ASCII text is only lower-cased. */
-  static String fold(String w) {
-    String lower = w.toLowerCase(Locale.ROOT);
-    for (int i = 0; i < lower.length(); i++) {
-      if (lower.charAt(i) >= 0x80) {
-        return java.text.Normalizer.normalize(lower, java.text.Normalizer.Form.NFKD).replaceAll("\\p{M}", "");
-      }
-    }
-    return lower;
   }
 
   /** Options of an {@link EvidenceVerifier}. */

@@ -91,13 +91,26 @@ final class Feedback {
   }
 
   private static String quote(ClaimVerdict v) {
-    return v.evidence() == null ? "" : ": \"" + EvidenceVerifier.clip(v.evidence().text()) + "\"";
+    return v.evidence() == null ? "" : ": \"" + clip(v.evidence().text()) + "\"";
   }
 
   private static String missing(ClaimVerdict v, boolean pt) {
     List<String> m = v.missing().size() > 5 ? v.missing().subList(0, 5) : v.missing();
     if (m.isEmpty()) return pt ? "parte dela" : "part of it";
-    return EvidenceVerifier.quoteList(m);
+    return quoteList(m);
+  }
+
+  /** Items quoted and joined: {@code "1,500 km", "Paris"}. */
+  static String quoteList(List<String> items) {
+    List<String> q = new ArrayList<>();
+    for (String s : items) q.add("\"" + s + "\"");
+    return String.join(", ", q);
+  }
+
+  /** A sentence on one line, cut to 160 characters, for quoting. */
+  static String clip(String s) {
+    String t = s.strip().replaceAll("\\s+", " ");
+    return t.length() <= 160 ? t : t.substring(0, 157) + "...";
   }
 
   static String labels(Collection<String> ids) {

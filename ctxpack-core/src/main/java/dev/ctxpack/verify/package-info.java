@@ -6,6 +6,8 @@
  * negates it or gives another number, and finds the sentence that best supports it. The result,
  * {@link Verification}, holds a {@link Verdict} per claim, citation precision and recall, whether
  * the answer abstained (and whether it should have), and feedback a regeneration loop can send
- * back to the model.
+ * back to the model. {@link EvidenceVerifier} only sequences the steps; the analysis of the sources
+ * and claims, the search for evidence, the contradiction and key-item checks, the abstention
+ * judgement and the feedback wording are package-private classes beside it.
  */
 package dev.ctxpack.verify;
