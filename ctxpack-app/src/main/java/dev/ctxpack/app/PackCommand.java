@@ -3,7 +3,7 @@ package dev.ctxpack.app;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.guard.InjectionPolicy;
-import dev.ctxpack.index.Index;
+import dev.ctxpack.index.SearchableIndex;
 import dev.ctxpack.llm.LlmClient;
 import dev.ctxpack.lucene.LuceneIndex;
 import dev.ctxpack.model.ContextPackage;
@@ -97,7 +97,7 @@ final class PackCommand implements Callable<Integer> {
   }
 
   /** The packer over {@code index} wired from these options. */
-  DefaultContextPacker packer(Index index, Embedder embedder) {
+  DefaultContextPacker packer(SearchableIndex index, Embedder embedder) {
     return Components.packer(index, embedder, fusion.fusion(), dedup,
         flags.noRerank ? null : Components.reranker(flags.reranker), window, stages);
   }
@@ -110,7 +110,7 @@ final class PackCommand implements Callable<Integer> {
    * package's JSON, over
    * {@code index} wired from these options: a {@code --batch} line, and {@code POST /v1/pack}.
    */
-  JsonEndpoint endpoint(Index index, Embedder embedder) {
+  JsonEndpoint endpoint(SearchableIndex index, Embedder embedder) {
     return endpoint(packer(index, embedder), flags.options(), llmClient(), false);
   }
 

@@ -1,7 +1,7 @@
 package dev.ctxpack.app;
 
 import dev.ctxpack.embed.Embedder;
-import dev.ctxpack.index.Index;
+import dev.ctxpack.index.SearchableIndex;
 import dev.ctxpack.lucene.LuceneIndex;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Trace;
@@ -76,7 +76,7 @@ final class SearchCommand implements Callable<Integer> {
    * One search request, {@code {"id", "query", "k", "mode"}} to {@code {"id", "results"}}, over
    * {@code index} wired from these options: a {@code --batch} line, and {@code POST /v1/search}.
    */
-  JsonEndpoint endpoint(Index index, Embedder embedder) {
+  JsonEndpoint endpoint(SearchableIndex index, Embedder embedder) {
     return endpoint(Components.windowed(Components.retriever(index, embedder, fusion.fusion()), index, window),
         Components.reranker(reranker));
   }

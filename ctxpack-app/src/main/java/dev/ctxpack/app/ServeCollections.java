@@ -7,6 +7,7 @@ import dev.ctxpack.assemble.MemoryStore;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Access;
 import dev.ctxpack.index.Index;
+import dev.ctxpack.index.SearchableIndex;
 import dev.ctxpack.ingest.IngestException;
 import dev.ctxpack.ingest.IngestSummary;
 import dev.ctxpack.ingest.JsonlLoader;
@@ -73,7 +74,7 @@ final class ServeCollections implements AutoCloseable {
     Routes routes(Access access) throws IOException {
       Routes r = routes.get(access);
       if (r != null) return r;
-      Index view = index.readableBy(access);
+      SearchableIndex view = index.readableBy(access);
       Embedder e = searchEmbedder();
       SearchCommand search = defaults.search();
       search.stages = (stage, nanos) -> defaults.metrics().stage("/v1/search", stage, nanos);

@@ -1,10 +1,10 @@
 package dev.ctxpack.lucene;
 
-import dev.ctxpack.index.Index.ChunkMarks;
-import dev.ctxpack.index.Index.CorpusDoc;
-import dev.ctxpack.index.Index.DuplicateRecord;
-import dev.ctxpack.index.Index.Recurring;
-import dev.ctxpack.index.Index.SignedDoc;
+import dev.ctxpack.index.CorpusCatalog.CorpusDoc;
+import dev.ctxpack.index.CorpusCatalog.Recurring;
+import dev.ctxpack.index.DuplicateRecord;
+import dev.ctxpack.index.SearchableIndex.ChunkMarks;
+import dev.ctxpack.index.WritableIndex.SignedDoc;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,9 +1,10 @@
 package dev.ctxpack.lucene;
 
 import dev.ctxpack.index.Access;
+import dev.ctxpack.index.DuplicateRecord;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.index.IndexEntry;
-import dev.ctxpack.index.Index.SentenceVector;
+import dev.ctxpack.index.SearchableIndex;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Document;
 import dev.ctxpack.model.Language;
@@ -94,6 +95,12 @@ public final class LuceneIndex implements Index {
 
   public Path path() {
     return path;
+  }
+
+  /** The directory, as given to {@link #open} or {@link #openExisting}. */
+  @Override
+  public String location() {
+    return path.toString();
   }
 
   // ---- writes -------------------------------------------------------------------------------
@@ -604,15 +611,15 @@ public final class LuceneIndex implements Index {
   }
 
   /**
-   * The documents {@code access} may read, as a read-only {@link Index}: every read (search, the
-   * documents, vectors, corpus marks, counts) goes through a Lucene filter on the access labels
-   * indexed with each record, chunk and vector window, so other documents are never scored,
-   * returned or counted. Writes through the view fail. {@link Access#ALL} gives this index itself.
+   * The documents {@code access} may read, as a read-only {@link SearchableIndex}: every read
+   * (search, the documents, vectors, corpus marks, counts) goes through a Lucene filter on the access
+   * labels indexed with each record, chunk and vector window, so other documents are never scored,
+   * returned or counted. {@link Access#ALL} gives this index itself.
    * Documents written before access labels were indexed carry none of them and are readable only
    * with {@link Access#ALL} (re-ingest them into a new index to serve principals with labels).
    */
   @Override
-  public Index readableBy(Access access) {
+  public SearchableIndex readableBy(Access access) {
     java.util.Objects.requireNonNull(access, "access");
     return access.everything() ? this : new Readable(access);
   }
@@ -633,8 +640,8 @@ public final class LuceneIndex implements Index {
     }, 0);
   }
 
-  /** A view of the index filtered by {@link Acl#filter}; closing it leaves the index open. */
-  private final class Readable implements Index {
+  /** A view of the index filtered by {@link Acl#filter}. */
+  private final class Readable implements SearchableIndex {
     private final Access access;
     private final Query filter;
 
@@ -644,32 +651,8 @@ public final class LuceneIndex implements Index {
     }
 
     @Override
-    public Optional<StoredDoc> find(String docId) throws IOException {
-      return LuceneIndex.this.find(docId, filter);
-    }
-
-    @Override
-    public List<StoredDoc> findBySourcePath(String prefix) throws IOException {
-      return LuceneIndex.this.findBySourcePath(prefix, filter);
-    }
-
-    @Override
     public Optional<Document> document(String docId) throws IOException {
       return LuceneIndex.this.document(docId, filter);
-    }
-
-    @Override
-    public Batch begin() {
-      throw readOnly();
-    }
-
-    @Override
-    public int remove(Collection<String> docIds) {
-      throw readOnly();
-    }
-
-    private UnsupportedOperationException readOnly() {
-      return new UnsupportedOperationException("a view of the index for " + access + " is read-only");
     }
 
     @Override
@@ -698,37 +681,14 @@ public final class LuceneIndex implements Index {
     }
 
     @Override
-    public List<SignedDoc> documentsSharingBands(Collection<String> bandKeys) throws IOException {
-      return withSearcher(s -> CorpusQueries.sharingBands(s, bandKeys, filter), List.of());
-    }
-
-    @Override
     public Map<String, ChunkMarks> chunkMarks(Collection<String> chunkIds) throws IOException {
       return withSearcher(s -> CorpusQueries.chunkMarks(s, chunkIds, filter), Map.of());
     }
 
     @Override
-    public List<CorpusDoc> corpusDocuments() throws IOException {
-      return withSearcher(s -> CorpusQueries.documents(s, filter), List.of());
-    }
-
-    @Override
-    public List<DuplicateRecord> duplicates() throws IOException {
-      return withSearcher(s -> CorpusQueries.duplicates(s, filter), List.of());
-    }
-
-    @Override
-    public List<Recurring> recurringChunks(int minDocuments) throws IOException {
-      return withSearcher(s -> CorpusQueries.recurring(s, minDocuments, filter), List.of());
-    }
-
-    @Override
-    public Index readableBy(Access narrower) {
+    public SearchableIndex readableBy(Access narrower) {
       throw new UnsupportedOperationException("a view is not narrowed again: take the view of the index itself");
     }
-
-    @Override
-    public void close() {}
   }
 
   @Override

@@ -6,6 +6,7 @@ import dev.ctxpack.chunk.SentenceChunker;
 import dev.ctxpack.dedup.Boilerplate;
 import dev.ctxpack.dedup.MinHasher;
 import dev.ctxpack.index.CorpusMarks;
+import dev.ctxpack.index.DuplicateRecord;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.index.IndexEntry;
 import dev.ctxpack.model.Chunk;
@@ -45,9 +46,9 @@ class CorpusMarksStorageTest {
           entry("b", BODIES[1] + " " + NOTICE, new CorpusMarks(hasher.signature(BODIES[1]), List.of("0:cc"), "a", 0.85, 0)),
           entry("c", BODIES[2] + " " + NOTICE, CorpusMarks.NONE)), List.of());
       try (Index.Batch b = index.begin()) {
-        b.recordDuplicate(new Index.DuplicateRecord("/src/copy-of-a.txt", "a", "a"));
-        b.recordDuplicate(new Index.DuplicateRecord("/src/copy-of-a.txt", "a", "a")); // the same record again replaces it
-        b.recordDuplicate(new Index.DuplicateRecord("/src/copy-of-c.txt", "c", "c"));
+        b.recordDuplicate(new DuplicateRecord("/src/copy-of-a.txt", "a", "a"));
+        b.recordDuplicate(new DuplicateRecord("/src/copy-of-a.txt", "a", "a")); // the same record again replaces it
+        b.recordDuplicate(new DuplicateRecord("/src/copy-of-c.txt", "c", "c"));
         b.commit();
       }
 
@@ -78,7 +79,7 @@ class CorpusMarksStorageTest {
       assertThat(docs.get(2).chunks()).isEqualTo(2);
       assertThat(index.stats().documents()).isEqualTo(3);
 
-      assertThat(index.duplicates()).extracting(Index.DuplicateRecord::path).containsExactly("/src/copy-of-a.txt", "/src/copy-of-c.txt");
+      assertThat(index.duplicates()).extracting(DuplicateRecord::path).containsExactly("/src/copy-of-a.txt", "/src/copy-of-c.txt");
       // Replacing or removing the original takes its duplicate records with it.
       index.write(List.of(entry("c", BODIES[2], CorpusMarks.NONE)), List.of());
       index.remove(List.of("a"));
