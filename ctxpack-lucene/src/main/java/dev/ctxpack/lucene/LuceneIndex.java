@@ -240,7 +240,8 @@ public final class LuceneIndex implements Index {
   public int remove(Collection<String> docIds) throws IOException {
     int existing = 0;
     List<String> present = new ArrayList<>();
-    for (String id : docIds) {
+    // An id given twice is one document: it is counted once.
+    for (String id : new java.util.LinkedHashSet<>(docIds)) {
       if (find(id).isPresent()) {
         existing++;
         present.add(id);
