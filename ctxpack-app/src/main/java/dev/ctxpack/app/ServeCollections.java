@@ -7,6 +7,7 @@ import dev.ctxpack.assemble.MemoryStore;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Access;
 import dev.ctxpack.index.Index;
+import dev.ctxpack.index.IndexLockedException;
 import dev.ctxpack.index.SearchableIndex;
 import dev.ctxpack.ingest.IngestException;
 import dev.ctxpack.ingest.IngestSummary;
@@ -271,7 +272,7 @@ final class ServeCollections implements AutoCloseable {
       IngestSummary s;
       try {
         s = Futures.await(done);
-      } catch (org.apache.lucene.store.LockObtainFailedException e) {
+      } catch (IndexLockedException e) {
         throw locked(c);
       }
       c.routes.clear();
@@ -291,7 +292,7 @@ final class ServeCollections implements AutoCloseable {
       int removed;
       try {
         removed = Futures.await(c.writer.submit(() -> c.index.remove(List.of(id))));
-      } catch (org.apache.lucene.store.LockObtainFailedException e) {
+      } catch (IndexLockedException e) {
         throw locked(c);
       }
       c.routes.clear();

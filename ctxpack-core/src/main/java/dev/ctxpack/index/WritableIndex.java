@@ -36,7 +36,8 @@ public interface WritableIndex {
   /**
    * Starts a write. Entries put into the batch replace any previous version of the same document
    * id (its chunks and vectors with it); nothing is visible or durable until {@link Batch#commit()},
-   * and closing an uncommitted batch discards it. One batch at a time: others wait.
+   * and closing an uncommitted batch discards it. One batch at a time: others wait. Fails with
+   * {@link IndexLockedException} when another process holds the index's write lock.
    */
   Batch begin() throws IOException;
 

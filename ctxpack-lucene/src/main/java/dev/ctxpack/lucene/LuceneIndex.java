@@ -53,7 +53,7 @@ public final class LuceneIndex implements Index {
     var perField = Analyzers.perLanguage();
     this.searchers = new Searchers(directory);
     this.reads = new LuceneReads(searchers, new SparseQueryBuilder(perField));
-    this.writes = new LuceneWrites(directory, Analyzers.wrapper(perField), searchers);
+    this.writes = new LuceneWrites(path.toString(), directory, Analyzers.wrapper(perField), searchers);
   }
 
   /** Opens the index at {@code path}, creating the directory on first write. */

@@ -2,6 +2,7 @@ package dev.ctxpack.lucene;
 
 import dev.ctxpack.index.DuplicateRecord;
 import dev.ctxpack.index.IndexEntry;
+import dev.ctxpack.index.IndexLockedException;
 import dev.ctxpack.index.WritableIndex.Batch;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,6 +15,7 @@ import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.LockObtainFailedException;
 
 /**
  * The writer part of {@link LuceneIndex}: one {@link IndexWriter}, opened on the first batch and
@@ -21,15 +23,18 @@ import org.apache.lucene.store.Directory;
  * batches over it, one at a time under a lock. Each batch replaces a document's whole block with
  * {@code updateDocuments} on its id and ends with one {@link IndexWriter#commit()}, carrying the
  * embedder id and dimension in the commit data; a failure rolls everything uncommitted back.
+ * Another process holding the write lock is an {@link IndexLockedException}.
  */
 final class LuceneWrites {
+  private final String location;
   private final Directory directory;
   private final Analyzer analyzer;
   private final Searchers searchers;
   private final ReentrantLock writeLock = new ReentrantLock();
   private IndexWriter writer;
 
-  LuceneWrites(Directory directory, Analyzer analyzer, Searchers searchers) {
+  LuceneWrites(String location, Directory directory, Analyzer analyzer, Searchers searchers) {
+    this.location = location;
     this.directory = directory;
     this.analyzer = analyzer;
     this.searchers = searchers;
@@ -194,7 +199,11 @@ final class LuceneWrites {
       cfg.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
       cfg.setCommitOnClose(false);
       cfg.setRAMBufferSizeMB(64);
-      writer = new IndexWriter(directory, cfg);
+      try {
+        writer = new IndexWriter(directory, cfg);
+      } catch (LockObtainFailedException e) {
+        throw new IndexLockedException(location, e);
+      }
     }
     return writer;
   }
