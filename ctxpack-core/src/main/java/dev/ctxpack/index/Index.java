@@ -7,7 +7,8 @@ import java.io.Closeable;
  * an index backend implements in full (no method has a default that answers nothing). Callers take
  * the narrowest role: {@link SearchableIndex} to search and read (retrieval, compression), {@link
  * WritableIndex} to ingest, {@link CorpusCatalog} for the corpus report. Every backend passes the
- * contract suite {@code dev.ctxpack.index.IndexContract} (ctxpack-core's test jar).
+ * contract suite {@code dev.ctxpack.index.IndexContract} (ctxpack-core's test jar) and is opened by
+ * spec through {@link Indexes}, which finds its {@link IndexProvider}.
  */
 public interface Index extends SearchableIndex, WritableIndex, CorpusCatalog, Closeable {
 

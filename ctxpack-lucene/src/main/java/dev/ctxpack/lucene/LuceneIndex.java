@@ -1,6 +1,7 @@
 package dev.ctxpack.lucene;
 
 import dev.ctxpack.index.Access;
+import dev.ctxpack.index.AccessTermsAudit;
 import dev.ctxpack.index.DuplicateRecord;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.index.SearchableIndex;
@@ -38,9 +39,11 @@ import org.apache.lucene.store.NoLockFactory;
  * LuceneWrites} (the writer and its batches), {@link CorpusQueries} (the corpus catalog), {@link
  * ReadableView} (a principal's view), all over one {@link Searchers}.
  *
+ * <p>Opened by spec ({@code lucene:DIR}, or a bare path) through {@link LuceneIndexProvider}.
+ *
  * <p>Thread-safe. Searches see the last committed state.
  */
-public final class LuceneIndex implements Index {
+public final class LuceneIndex implements Index, AccessTermsAudit {
   private final Path path;
   private final Directory directory;
   private final Searchers searchers;
@@ -183,6 +186,7 @@ public final class LuceneIndex implements Index {
    * How many stored documents were written before access labels were indexed (they carry no access
    * terms, so only {@link Access#ALL} reads them): 0 for an index written by this version.
    */
+  @Override
   public int documentsWithoutAccessTerms() throws IOException {
     return searchers.withSearcher(s -> {
       Query records = new TermQuery(new Term(Fields.TYPE, Fields.TYPE_DOC));
