@@ -10,13 +10,14 @@ import dev.ctxpack.dedup.PassageVectors;
 import dev.ctxpack.embed.CachingEmbedder;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.SearchableIndex;
-import dev.ctxpack.lucene.LuceneIndex;
+import dev.ctxpack.index.Index;
+import dev.ctxpack.index.IndexSpec;
+import dev.ctxpack.index.Indexes;
 import dev.ctxpack.onnx.Embedders;
 import dev.ctxpack.pack.DefaultContextPacker;
 import dev.ctxpack.retrieve.Fusion;
 import dev.ctxpack.retrieve.HybridRetriever;
 import java.io.IOException;
-import java.nio.file.Path;
 
 /** Wires the library's components for one CLI invocation. */
 final class Components {
@@ -60,8 +61,9 @@ final class Components {
     return e;
   }
 
-  static LuceneIndex openExisting(Path path) throws IOException {
-    return LuceneIndex.openExisting(path);
+  /** The existing index {@code spec} names, through its backend's provider ({@link Indexes}). */
+  static Index openExisting(IndexSpec spec) throws IOException {
+    return Indexes.openExisting(spec);
   }
 
   static HybridRetriever retriever(SearchableIndex index, Embedder embedder, Fusion fusion) {
