@@ -12,11 +12,16 @@ public final class LockHoldingChild {
   private LockHoldingChild() {}
 
   public static void main(String[] args) throws Exception {
-    try (LuceneIndex index = LuceneIndex.open(Path.of(args[0])); WritableIndex.Batch batch = index.begin()) {
-      System.out.println("LOCKED");
-      System.out.flush();
-      while (System.in.read() >= 0) {
-        // Hold the lock until the parent closes our stdin.
+    try (LuceneIndex index = LuceneIndex.open(Path.of(args[0]))) {
+      WritableIndex.Batch batch = index.begin();
+      try {
+        System.out.println("LOCKED");
+        System.out.flush();
+        while (System.in.read() >= 0) {
+          // Hold the lock until the parent closes our stdin.
+        }
+      } finally {
+        batch.close();
       }
     }
   }
