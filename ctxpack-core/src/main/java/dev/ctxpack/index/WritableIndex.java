@@ -30,7 +30,11 @@ public interface WritableIndex {
 
   Optional<StoredDoc> find(String docId) throws IOException;
 
-  /** Stored documents whose {@code sourcePath} equals or lies under {@code prefix}, by id. */
+  /**
+   * Stored documents whose {@code sourcePath} starts with {@code prefix}, by id. A string prefix:
+   * {@code /src/a} also finds {@code /src/ab.txt}, so a caller that means one file or one directory
+   * checks the paths it gets (as the {@code Ingestor} does).
+   */
   List<StoredDoc> findBySourcePath(String prefix) throws IOException;
 
   /**
