@@ -7,14 +7,16 @@ import dev.ctxpack.assemble.AssembleRequest;
 import dev.ctxpack.assemble.Assembler;
 import dev.ctxpack.assemble.DefaultHistoryCompactor;
 import dev.ctxpack.assemble.MemoryStore;
+import dev.ctxpack.assemble.MemoryStores;
 import dev.ctxpack.assemble.Replay;
 import dev.ctxpack.assemble.ReplayChart;
 import dev.ctxpack.assemble.Turn;
 import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.index.Index;
+import dev.ctxpack.index.IndexSpec;
+import dev.ctxpack.index.Indexes;
 import dev.ctxpack.llm.LlmClient;
 import dev.ctxpack.lucene.HybridToolRanker;
-import dev.ctxpack.lucene.LuceneIndex;
-import dev.ctxpack.lucene.LuceneMemoryStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -49,10 +51,10 @@ final class AssembleCommand implements Callable<Integer> {
   @Option(names = "--svg", paramLabel = "OUT", description = "With --replay: also draw the tokens per turn as an SVG chart.")
   Path svg;
 
-  @Option(names = "--index", paramLabel = "DIR",
-      description = "Index the evidence is retrieved from (default: $CTXPACK_INDEX or ./.ctxpack, if it exists;"
-          + " without one, no evidence).")
-  Path index;
+  @Option(names = "--index", paramLabel = "SPEC",
+      description = "Index the evidence is retrieved from: a directory, or lucene:DIR (default: $CTXPACK_INDEX or"
+          + " ./.ctxpack, if it exists; without one, no evidence).")
+  String index;
 
   @Option(names = "--memory", paramLabel = "DIR",
       description = "Memory store a request's \"user\" recalls from (ctxpack memory). Default: <index>/memory.")
@@ -71,7 +73,8 @@ final class AssembleCommand implements Callable<Integer> {
     if (modes != 1) throw new UsageException("give one of --request FILE, --batch FILE or --replay FILE");
     if (svg != null && replay == null) throw new UsageException("--svg needs --replay");
     if (batch != null && request != null) throw new UsageException("give --request or --batch, not both");
-    try (LuceneIndex idx = openIndex(); LuceneMemoryStore memories = openMemory(idx)) {
+    IndexSpec spec = indexSpec();
+    try (Index idx = spec == null ? null : Components.openExisting(spec); MemoryStore memories = openMemory(spec, idx)) {
       Embedder e = idx != null ? Components.searchEmbedder(idx, embedder) : null;
       Assembler assembler = assembler(e, idx == null ? null : ServeCommand.defaults(new PackCommand()).packer(idx, e), memories,
           llm.client());
@@ -82,19 +85,20 @@ final class AssembleCommand implements Callable<Integer> {
     }
   }
 
-  private LuceneIndex openIndex() throws IOException {
-    if (index != null) return Components.openExisting(index);
+  /** The index of --index; else of $CTXPACK_INDEX or ./.ctxpack, if there is one; else none. */
+  private IndexSpec indexSpec() throws IOException {
+    if (index != null) return CommonOptions.spec(index, "--index");
     String env = System.getenv("CTXPACK_INDEX");
-    Path p = Path.of(env != null && !env.isBlank() ? env : ".ctxpack");
-    return Files.isDirectory(p) ? Components.openExisting(p) : null;
+    IndexSpec spec = env != null && !env.isBlank() ? CommonOptions.spec(env, "CTXPACK_INDEX") : IndexSpec.ofPath(Path.of(".ctxpack"));
+    return Indexes.exists(spec) ? spec : null;
   }
 
-  /** The memory store of {@code --memory}, else beside the index; none without either. */
-  private LuceneMemoryStore openMemory(LuceneIndex idx) throws IOException {
-    Path dir = memory != null ? memory : idx != null ? LuceneMemoryStore.beside(idx.path()) : null;
-    if (dir == null) return null;
+  /** The memory store of {@code --memory}, else the one beside the index; none without either. */
+  private MemoryStore openMemory(IndexSpec spec, Index idx) throws IOException {
+    IndexSpec store = memory != null ? IndexSpec.ofPath(memory) : idx != null ? MemoryStores.beside(spec) : null;
+    if (store == null) return null;
     Embedder e = idx != null ? Components.searchEmbedder(idx, embedder) : Components.embedder(embedder);
-    return MemoryCommand.Where.open(dir, e);
+    return MemoryCommand.Where.open(store, e);
   }
 
   /**

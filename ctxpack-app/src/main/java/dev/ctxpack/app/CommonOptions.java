@@ -1,5 +1,6 @@
 package dev.ctxpack.app;
 
+import dev.ctxpack.index.IndexSpec;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -7,9 +8,9 @@ import picocli.CommandLine.Option;
 final class CommonOptions {
   enum Format { text, json }
 
-  @Option(names = "--index", paramLabel = "DIR",
-      description = "Index directory (default: $CTXPACK_INDEX or ./.ctxpack).")
-  Path index;
+  @Option(names = "--index", paramLabel = "SPEC",
+      description = "Index: a directory, or lucene:DIR (default: $CTXPACK_INDEX or ./.ctxpack).")
+  String index;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
       description = "Output format: text (for people) or json (for machines). Default: ${DEFAULT-VALUE}.")
@@ -20,10 +21,20 @@ final class CommonOptions {
           + " or openai:MODEL (CTXPACK_EMBEDDINGS_URL, CTXPACK_EMBEDDINGS_KEY).")
   String embedder;
 
-  Path indexPath() {
-    if (index != null) return index;
+  /** The index named by --index, else $CTXPACK_INDEX, else the directory ./.ctxpack. */
+  IndexSpec indexSpec() {
+    if (index != null) return spec(index, "--index");
     String env = System.getenv("CTXPACK_INDEX");
-    return Path.of(env != null && !env.isBlank() ? env : ".ctxpack");
+    return env != null && !env.isBlank() ? spec(env, "CTXPACK_INDEX") : IndexSpec.ofPath(Path.of(".ctxpack"));
+  }
+
+  /** {@code text} as an index spec; a bad one is a usage error naming {@code where} it came from. */
+  static IndexSpec spec(String text, String where) {
+    try {
+      return IndexSpec.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(where + ": " + e.getMessage());
+    }
   }
 
   boolean json() {

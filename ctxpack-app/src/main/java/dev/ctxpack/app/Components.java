@@ -9,15 +9,16 @@ import dev.ctxpack.similarity.PassageVectors;
 
 import dev.ctxpack.embed.CachingEmbedder;
 import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.index.SearchableIndex;
 import dev.ctxpack.index.Index;
-import dev.ctxpack.lucene.LuceneIndex;
+import dev.ctxpack.index.IndexSpec;
+import dev.ctxpack.index.Indexes;
 import dev.ctxpack.onnx.Embedders;
 import dev.ctxpack.pack.ContextPackers;
 import dev.ctxpack.pack.DefaultContextPacker;
 import dev.ctxpack.retrieve.Fusion;
 import dev.ctxpack.retrieve.HybridRetriever;
 import java.io.IOException;
-import java.nio.file.Path;
 
 /** Wires the library's components for one CLI invocation. */
 final class Components {
@@ -46,8 +47,8 @@ final class Components {
    * The embedder for searching {@code index}: null when the index holds no vectors (nothing is
    * loaded then); an error when the index was built with another embedder.
    */
-  static Embedder searchEmbedder(Index index, String spec) throws IOException {
-    Index.Stats stats = index.stats();
+  static Embedder searchEmbedder(SearchableIndex index, String spec) throws IOException {
+    SearchableIndex.Stats stats = index.stats();
     if (stats.vectors() == 0) return null;
     Embedder e = embedder(spec);
     String have = stats.embedderId().orElse("");
@@ -58,11 +59,12 @@ final class Components {
     return e;
   }
 
-  static LuceneIndex openExisting(Path path) throws IOException {
-    return LuceneIndex.openExisting(path);
+  /** The existing index {@code spec} names, through its backend's provider ({@link Indexes}). */
+  static Index openExisting(IndexSpec spec) throws IOException {
+    return Indexes.openExisting(spec);
   }
 
-  static HybridRetriever retriever(Index index, Embedder embedder, Fusion fusion) {
+  static HybridRetriever retriever(SearchableIndex index, Embedder embedder, Fusion fusion) {
     return new HybridRetriever(index, embedder, fusion);
   }
 
@@ -70,7 +72,7 @@ final class Components {
    * {@code retriever} with each hit widened to {@code window} sentences each side, read from the
    * stored document ({@code --window}; for indexes cut by {@code sentence-window}); itself when 0.
    */
-  static dev.ctxpack.retrieve.Retriever windowed(dev.ctxpack.retrieve.Retriever retriever, Index index, int window) {
+  static dev.ctxpack.retrieve.Retriever windowed(dev.ctxpack.retrieve.Retriever retriever, SearchableIndex index, int window) {
     if (window < 0) throw new UsageException("--window must be >= 0, was " + window);
     return window == 0 ? retriever
         : new dev.ctxpack.retrieve.SentenceWindowRetriever(retriever, index, dev.ctxpack.token.Tokenizers.defaultTokenizer(), window);
@@ -88,22 +90,22 @@ final class Components {
     }
   }
 
-  static DefaultContextPacker packer(Index index, Embedder embedder, Fusion fusion, DedupFlags dedup) {
+  static DefaultContextPacker packer(SearchableIndex index, Embedder embedder, Fusion fusion, DedupFlags dedup) {
     return packer(index, embedder, fusion, dedup, FeatureReranker.defaults());
   }
 
-  static DefaultContextPacker packer(Index index, Embedder embedder, Fusion fusion, DedupFlags dedup, Reranker reranker) {
+  static DefaultContextPacker packer(SearchableIndex index, Embedder embedder, Fusion fusion, DedupFlags dedup, Reranker reranker) {
     return packer(index, embedder, fusion, dedup, reranker, 0);
   }
 
   /** As above, each retrieved chunk widened by {@code window} sentences each side (0: not widened). */
-  static DefaultContextPacker packer(Index index, Embedder embedder, Fusion fusion, DedupFlags dedup, Reranker reranker,
+  static DefaultContextPacker packer(SearchableIndex index, Embedder embedder, Fusion fusion, DedupFlags dedup, Reranker reranker,
       int window) {
     return packer(index, embedder, fusion, dedup, reranker, window, dev.ctxpack.pack.StageListener.NONE);
   }
 
   /** As above, telling {@code stages} the time of each stage of every request: the shipped wiring with the CLI's flags. */
-  static DefaultContextPacker packer(Index index, Embedder embedder, Fusion fusion, DedupFlags dedup, Reranker reranker,
+  static DefaultContextPacker packer(SearchableIndex index, Embedder embedder, Fusion fusion, DedupFlags dedup, Reranker reranker,
       int window, dev.ctxpack.pack.StageListener stages) {
     if (window < 0) throw new UsageException("--window must be >= 0, was " + window);
     return ContextPackers.standard(index, embedder, fusion, window)

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ctxpack.similarity.Boilerplate;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.ingest.CorpusReport;
-import dev.ctxpack.lucene.LuceneIndex;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -34,7 +33,7 @@ final class CorpusReportCommand implements Callable<Integer> {
     if (minDocs < 2) throw new UsageException("--min-docs must be >= 2, was " + minDocs);
     if (maxText < 1) throw new UsageException("--max-text must be >= 1, was " + maxText);
     CorpusReport r;
-    try (LuceneIndex index = Components.openExisting(common.indexPath())) {
+    try (Index index = Components.openExisting(common.indexSpec())) {
       r = CorpusReport.of(index, minDocs);
     }
     PrintWriter out = spec.commandLine().getOut();

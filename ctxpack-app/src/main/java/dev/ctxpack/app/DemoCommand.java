@@ -2,11 +2,13 @@ package dev.ctxpack.app;
 
 import dev.ctxpack.chunk.TokenChunker;
 import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.index.Index;
+import dev.ctxpack.index.IndexSpec;
+import dev.ctxpack.index.Indexes;
 import dev.ctxpack.ingest.IngestOptions;
 import dev.ctxpack.ingest.IngestSummary;
 import dev.ctxpack.ingest.Ingestor;
 import dev.ctxpack.ingest.Loaders;
-import dev.ctxpack.lucene.LuceneIndex;
 import dev.ctxpack.model.ContextPackage;
 import dev.ctxpack.pack.DefaultContextPacker;
 import dev.ctxpack.pack.PackOptions;
@@ -43,8 +45,9 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--no-embed", description = "BM25 only: skip the embedding model.")
   boolean noEmbed;
 
-  @Option(names = "--index", paramLabel = "DIR", description = "Keep the demo index here instead of a temporary directory.")
-  Path keep;
+  @Option(names = "--index", paramLabel = "SPEC",
+      description = "Keep the demo index here (a directory, or lucene:DIR) instead of a temporary directory.")
+  String keep;
 
   @Option(names = "--format", defaultValue = "text", description = "text or json.")
   CommonOptions.Format format;
@@ -58,9 +61,9 @@ final class DemoCommand implements Callable<Integer> {
     try {
       Path corpus = Files.createDirectories(work.resolve("corpus"));
       for (String name : SAMPLES) extract(name, corpus.resolve(name));
-      Path indexDir = keep != null ? keep : work.resolve("index");
+      IndexSpec spec = keep != null ? CommonOptions.spec(keep, "--index") : IndexSpec.ofPath(work.resolve("index"));
       Embedder embedder = noEmbed ? null : Components.embedder(embedderSpec);
-      try (LuceneIndex index = LuceneIndex.open(indexDir)) {
+      try (Index index = Indexes.open(spec)) {
         IngestOptions io = IngestOptions.of(new TokenChunker(Tokenizers.defaultTokenizer(), 300, 0.15), embedder);
         IngestSummary s = new Ingestor(index, Loaders.defaults(), io, new Progress(err, Progress.terminal()))
             .ingest(List.of(corpus.resolve("scifact-sample.jsonl"), corpus.resolve("faquad-sample.jsonl")));
@@ -68,7 +71,7 @@ final class DemoCommand implements Callable<Integer> {
           out.printf("ctxpack demo: ingested %d documents (%d chunks) from the bundled sample corpus in %.1fs%s%n",
               s.added() + s.updated() + s.unchanged(), s.chunks(), s.seconds(),
               embedder == null ? " (BM25 only)" : " (BM25 + " + embedder.id() + " vectors)");
-          out.println("index: " + (keep != null ? indexDir : "temporary, removed on exit") + "\n");
+          out.println("index: " + (keep != null ? index.location() : "temporary, removed on exit") + "\n");
         }
         DefaultContextPacker packer = Components.packer(index, embedder, new dev.ctxpack.retrieve.RrfFusion(), new DedupFlags());
         for (String q : List.of(PT_QUESTION, EN_QUESTION)) {

@@ -4,13 +4,14 @@ import dev.ctxpack.chunk.Chunker;
 import dev.ctxpack.chunk.Chunkers;
 import dev.ctxpack.chunk.TokenChunker;
 import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.index.Index;
+import dev.ctxpack.index.Indexes;
 import dev.ctxpack.ingest.IngestOptions;
 import dev.ctxpack.ingest.IngestSummary;
 import dev.ctxpack.ingest.Ingestor;
 import dev.ctxpack.ingest.LoadLimits;
 import dev.ctxpack.ingest.Loaders;
 import dev.ctxpack.ingest.PathFilter;
-import dev.ctxpack.lucene.LuceneIndex;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.token.Tokenizers;
 import java.io.PrintWriter;
@@ -121,7 +122,7 @@ final class IngestCommand implements Callable<Integer> {
     IngestOptions options = options(embedder);
     Loaders loaders = loaders();
     IngestSummary s;
-    try (LuceneIndex index = LuceneIndex.open(common.indexPath())) {
+    try (Index index = Indexes.open(common.indexSpec())) {
       s = new Ingestor(index, loaders, options, new Progress(err, Progress.terminal()), nearDuplicate).ingest(paths);
     }
     if (common.json()) {

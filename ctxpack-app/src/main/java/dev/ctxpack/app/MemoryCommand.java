@@ -3,8 +3,10 @@ package dev.ctxpack.app;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ctxpack.assemble.Memory;
+import dev.ctxpack.assemble.MemoryStore;
+import dev.ctxpack.assemble.MemoryStores;
 import dev.ctxpack.embed.Embedder;
-import dev.ctxpack.lucene.LuceneMemoryStore;
+import dev.ctxpack.index.IndexSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -47,18 +49,19 @@ final class MemoryCommand implements Runnable {
     @Option(names = "--user", paramLabel = "USER", required = true, description = "The user whose memories these are.")
     String user;
 
-    Path dir() {
-      return memory != null ? memory : LuceneMemoryStore.beside(common.indexPath());
+    /** The store of --memory, else the one beside the index ({@code <index>/memory} for a Lucene index). */
+    IndexSpec store() {
+      return memory != null ? IndexSpec.ofPath(memory) : MemoryStores.beside(common.indexSpec());
     }
 
     /** The store, with the embedder when {@code embed} (adding and recalling need vectors; listing does not). */
-    LuceneMemoryStore open(boolean embed) throws IOException {
-      return open(dir(), embed ? Components.embedder(common.embedder) : null);
+    MemoryStore open(boolean embed) throws IOException {
+      return open(store(), embed ? Components.embedder(common.embedder) : null);
     }
 
-    static LuceneMemoryStore open(Path dir, Embedder embedder) throws IOException {
+    static MemoryStore open(IndexSpec store, Embedder embedder) throws IOException {
       try {
-        return LuceneMemoryStore.open(dir, embedder);
+        return MemoryStores.open(store, embedder);
       } catch (IllegalArgumentException e) {
         throw new UsageException(e.getMessage());
       }
@@ -88,7 +91,7 @@ final class MemoryCommand implements Runnable {
       String t = text != null ? text : file.toString().equals("-")
           ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8) : Files.readString(file, StandardCharsets.UTF_8);
       Memory m;
-      try (LuceneMemoryStore store = where.open(true)) {
+      try (MemoryStore store = where.open(true)) {
         m = store.add(where.user, k, t);
       }
       PrintWriter out = spec.commandLine().getOut();
@@ -107,7 +110,7 @@ final class MemoryCommand implements Runnable {
     @Override
     public Integer call() throws Exception {
       List<Memory> ms;
-      try (LuceneMemoryStore store = where.open(false)) {
+      try (MemoryStore store = where.open(false)) {
         ms = store.list(where.user);
       }
       print(spec.commandLine().getOut(), where, ms, false);
@@ -131,7 +134,7 @@ final class MemoryCommand implements Runnable {
     @Override
     public Integer call() throws Exception {
       List<Memory> ms;
-      try (LuceneMemoryStore store = where.open(true)) {
+      try (MemoryStore store = where.open(true)) {
         ms = store.recall(where.user, query, k);
       }
       print(spec.commandLine().getOut(), where, ms, true);
@@ -152,7 +155,7 @@ final class MemoryCommand implements Runnable {
     public Integer call() throws Exception {
       List<String> missing = new ArrayList<>();
       int deleted = 0;
-      try (LuceneMemoryStore store = where.open(false)) {
+      try (MemoryStore store = where.open(false)) {
         for (String id : ids) {
           if (store.delete(where.user, id)) deleted++;
           else missing.add(id);

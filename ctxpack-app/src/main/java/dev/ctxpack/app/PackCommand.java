@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.guard.InjectionPolicy;
 import dev.ctxpack.index.Index;
+import dev.ctxpack.index.SearchableIndex;
 import dev.ctxpack.llm.LlmClient;
-import dev.ctxpack.lucene.LuceneIndex;
 import dev.ctxpack.model.ContextPackage;
 import dev.ctxpack.order.OrderMode;
 import dev.ctxpack.pack.Budgets;
@@ -67,7 +67,7 @@ final class PackCommand implements Callable<Integer> {
     PackOptions options = flags.options();
     LlmClient model = llmClient();
     if (model != null && !execute && batch == null) throw new UsageException("--llm is used by --execute: add --execute");
-    try (LuceneIndex index = Components.openExisting(common.indexPath())) {
+    try (Index index = Components.openExisting(common.indexSpec())) {
       Embedder embedder = Components.searchEmbedder(index, common.embedder);
       DefaultContextPacker packer = packer(index, embedder);
       if (batch != null) return BatchRunner.run(batch, out, endpoint(packer, options, model, execute));
@@ -97,7 +97,7 @@ final class PackCommand implements Callable<Integer> {
   }
 
   /** The packer over {@code index} wired from these options. */
-  DefaultContextPacker packer(Index index, Embedder embedder) {
+  DefaultContextPacker packer(SearchableIndex index, Embedder embedder) {
     return Components.packer(index, embedder, fusion.fusion(), dedup,
         flags.noRerank ? null : Components.reranker(flags.reranker), window, stages);
   }
@@ -110,7 +110,7 @@ final class PackCommand implements Callable<Integer> {
    * package's JSON, over
    * {@code index} wired from these options: a {@code --batch} line, and {@code POST /v1/pack}.
    */
-  JsonEndpoint endpoint(Index index, Embedder embedder) {
+  JsonEndpoint endpoint(SearchableIndex index, Embedder embedder) {
     return endpoint(packer(index, embedder), flags.options(), llmClient(), false);
   }
 

@@ -1,6 +1,6 @@
 package dev.ctxpack.app;
 
-import dev.ctxpack.lucene.LuceneIndex;
+import dev.ctxpack.index.Index;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -23,7 +23,7 @@ final class RemoveCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     List<String> missing;
     int removed;
-    try (LuceneIndex index = Components.openExisting(common.indexPath())) {
+    try (Index index = Components.openExisting(common.indexSpec())) {
       missing = new java.util.ArrayList<>();
       for (String id : ids) if (index.find(id).isEmpty()) missing.add(id);
       removed = index.remove(ids);

@@ -2,7 +2,7 @@ package dev.ctxpack.app;
 
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Index;
-import dev.ctxpack.lucene.LuceneIndex;
+import dev.ctxpack.index.SearchableIndex;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Trace;
 import dev.ctxpack.rerank.Reranker;
@@ -51,7 +51,7 @@ final class SearchCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     if (batch == null && (query == null || query.isBlank())) throw new UsageException("--query must not be empty");
     RetrievalMode m = RetrievalMode.parse(mode);
-    try (LuceneIndex index = Components.openExisting(common.indexPath())) {
+    try (Index index = Components.openExisting(common.indexSpec())) {
       Embedder embedder = Components.searchEmbedder(index, common.embedder);
       Retriever retriever = Components.windowed(Components.retriever(index, embedder, fusion.fusion()), index, window);
       Reranker rr = Components.reranker(reranker);
@@ -76,7 +76,7 @@ final class SearchCommand implements Callable<Integer> {
    * One search request, {@code {"id", "query", "k", "mode"}} to {@code {"id", "results"}}, over
    * {@code index} wired from these options: a {@code --batch} line, and {@code POST /v1/search}.
    */
-  JsonEndpoint endpoint(Index index, Embedder embedder) {
+  JsonEndpoint endpoint(SearchableIndex index, Embedder embedder) {
     return endpoint(Components.windowed(Components.retriever(index, embedder, fusion.fusion()), index, window),
         Components.reranker(reranker));
   }

@@ -4,17 +4,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ctxpack.assemble.Memory;
 import dev.ctxpack.assemble.MemoryStore;
+import dev.ctxpack.assemble.MemoryStores;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Access;
 import dev.ctxpack.index.Index;
+import dev.ctxpack.index.IndexLockedException;
+import dev.ctxpack.index.IndexSpec;
+import dev.ctxpack.index.Indexes;
+import dev.ctxpack.index.SearchableIndex;
 import dev.ctxpack.ingest.IngestException;
 import dev.ctxpack.ingest.IngestSummary;
 import dev.ctxpack.ingest.JsonlLoader;
 import dev.ctxpack.ingest.LoadedDocument;
-import dev.ctxpack.lucene.LuceneIndex;
-import dev.ctxpack.lucene.LuceneMemoryStore;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,7 +33,7 @@ import java.util.function.Supplier;
  * /v1/documents/<id>}, and the memory routes ({@code /v1/memories}: each collection has its memory
  * store, beside its index).
  *
- * <p>Each collection is its own Lucene index; a tenant's collections are its own, so no request of
+ * <p>Each collection is its own index (opened by spec through {@link Indexes}); a tenant's collections are its own, so no request of
  * one tenant reads, scores, counts or waits on another tenant's index. A request names a
  * collection of its caller's tenant with {@code "collection"} (default: the tenant's first); any
  * other name, whether or not another tenant has it, is 404 {@code not_found} with the same message.
@@ -51,18 +53,18 @@ final class ServeCollections implements AutoCloseable {
   private final class Collection {
     final String tenant;
     final String name;
-    final LuceneIndex index;
+    final Index index;
     final ExecutorService writer;
     final Map<Access, Routes> routes = new ConcurrentHashMap<>();
     /** Where the collection's memories are: beside its index unless the service was told otherwise. */
-    volatile Path memoryDir;
-    private LuceneMemoryStore memory;
+    volatile IndexSpec memoryStore;
+    private MemoryStore memory;
 
-    Collection(String tenant, String name, LuceneIndex index) {
+    Collection(String tenant, String name, IndexSpec spec, Index index) {
       this.tenant = tenant;
       this.name = name;
       this.index = index;
-      this.memoryDir = LuceneMemoryStore.beside(index.path());
+      this.memoryStore = MemoryStores.beside(spec);
       this.writer = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "ctxpack-writer-" + (tenant.isEmpty() ? "" : tenant + "-") + name);
         t.setDaemon(true);
@@ -73,7 +75,7 @@ final class ServeCollections implements AutoCloseable {
     Routes routes(Access access) throws IOException {
       Routes r = routes.get(access);
       if (r != null) return r;
-      Index view = index.readableBy(access);
+      SearchableIndex view = index.readableBy(access);
       Embedder e = searchEmbedder();
       SearchCommand search = defaults.search();
       search.stages = (stage, nanos) -> defaults.metrics().stage("/v1/search", stage, nanos);
@@ -88,8 +90,8 @@ final class ServeCollections implements AutoCloseable {
     }
 
     /** The collection's memory store, opened on first use with the tenant's embedder. */
-    synchronized LuceneMemoryStore memory() throws IOException {
-      if (memory == null) memory = LuceneMemoryStore.open(memoryDir, embedder(tenant));
+    synchronized MemoryStore memory() throws IOException {
+      if (memory == null) memory = MemoryStores.open(memoryStore, embedder(tenant));
       return memory;
     }
 
@@ -171,9 +173,10 @@ final class ServeCollections implements AutoCloseable {
   }
 
   /** One collection, {@code "default"}, of the tenant {@code ""} ({@link Caller#LOCAL}): a service without tenants. */
-  static ServeCollections single(LuceneIndex index, Defaults defaults, java.util.function.Function<String, Embedder> embedder) {
+  static ServeCollections single(IndexSpec spec, Index index, Defaults defaults,
+      java.util.function.Function<String, Embedder> embedder) {
     ServeCollections sc = new ServeCollections(new LinkedHashMap<>(), defaults, embedder);
-    sc.byTenant.put("", new LinkedHashMap<>(Map.of("default", sc.new Collection("", "default", index))));
+    sc.byTenant.put("", new LinkedHashMap<>(Map.of("default", sc.new Collection("", "default", spec, index))));
     return sc;
   }
 
@@ -186,7 +189,7 @@ final class ServeCollections implements AutoCloseable {
         Map<String, Collection> cs = new LinkedHashMap<>();
         sc.byTenant.put(t.id(), cs);
         for (var c : t.collections().entrySet()) {
-          cs.put(c.getKey(), sc.new Collection(t.id(), c.getKey(), open(c.getValue(), t.id() + "/" + c.getKey())));
+          cs.put(c.getKey(), sc.new Collection(t.id(), c.getKey(), c.getValue(), open(c.getValue(), t.id() + "/" + c.getKey())));
         }
       }
       return sc;
@@ -196,17 +199,17 @@ final class ServeCollections implements AutoCloseable {
     }
   }
 
-  private static LuceneIndex open(Path dir, String what) throws IOException {
+  private static Index open(IndexSpec spec, String what) throws IOException {
     try {
-      return LuceneIndex.open(dir);
+      return Indexes.open(spec);
     } catch (IOException e) {
-      throw new IOException("collection " + what + ": cannot open " + dir + ": " + Errors.message(e), e);
+      throw new IOException("collection " + what + ": cannot open " + spec + ": " + Errors.message(e), e);
     }
   }
 
-  /** Keeps the memories of a service without tenants (one collection) in {@code dir} rather than beside its index. */
-  void memoryDir(Path dir) {
-    byTenant.values().forEach(cs -> cs.values().forEach(c -> c.memoryDir = dir));
+  /** Keeps the memories of a service without tenants (one collection) in {@code store} rather than beside its index. */
+  void memoryStore(IndexSpec store) {
+    byTenant.values().forEach(cs -> cs.values().forEach(c -> c.memoryStore = store));
   }
 
   /** The memory store of the collection {@code request} names for {@code caller} (e.g. for assembling a window). */
@@ -215,8 +218,8 @@ final class ServeCollections implements AutoCloseable {
   }
 
   /** Every open index, e.g. to check their embedders at start. */
-  List<LuceneIndex> indexes() {
-    List<LuceneIndex> out = new ArrayList<>();
+  List<Index> indexes() {
+    List<Index> out = new ArrayList<>();
     byTenant.values().forEach(cs -> cs.values().forEach(c -> out.add(c.index)));
     return out;
   }
@@ -270,7 +273,7 @@ final class ServeCollections implements AutoCloseable {
       IngestSummary s;
       try {
         s = Futures.await(done);
-      } catch (org.apache.lucene.store.LockObtainFailedException e) {
+      } catch (IndexLockedException e) {
         throw locked(c);
       }
       c.routes.clear();
@@ -290,7 +293,7 @@ final class ServeCollections implements AutoCloseable {
       int removed;
       try {
         removed = Futures.await(c.writer.submit(() -> c.index.remove(List.of(id))));
-      } catch (org.apache.lucene.store.LockObtainFailedException e) {
+      } catch (IndexLockedException e) {
         throw locked(c);
       }
       c.routes.clear();

@@ -1,11 +1,12 @@
 package dev.ctxpack.app;
 
 import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.index.AccessTermsAudit;
 import dev.ctxpack.index.Index;
-import dev.ctxpack.lucene.LuceneIndex;
+import dev.ctxpack.index.IndexSpec;
+import dev.ctxpack.index.Indexes;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
@@ -43,10 +44,10 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--port", paramLabel = "PORT", defaultValue = "8080", description = "Port to listen on; 0 for any free one. Default: ${DEFAULT-VALUE}.")
   int port;
 
-  @Option(names = "--index", paramLabel = "DIR",
-      description = "Index directory (default: $CTXPACK_INDEX or ./.ctxpack). Without one given and none at ./.ctxpack,"
-          + " only compress and dedup are served.")
-  Path index;
+  @Option(names = "--index", paramLabel = "SPEC",
+      description = "Index: a directory, or lucene:DIR (default: $CTXPACK_INDEX or ./.ctxpack). Without one given and"
+          + " none at ./.ctxpack, only compress and dedup are served.")
+  String index;
 
   @Option(names = "--embedder", paramLabel = "SPEC", defaultValue = "minilm",
       description = "Embedder, as at ingest: minilm (default), onnx:..., openai:...; compress and dedup also take none.")
@@ -131,8 +132,9 @@ final class ServeCommand implements Callable<Integer> {
     }
     Tenants t = tenants != null ? Tenants.load(tenants) : null;
     String env = System.getenv("CTXPACK_INDEX");
-    Path given = index != null ? index : env != null && !env.isBlank() ? Path.of(env) : null;
-    Path path = given != null ? given : defaultIndex;
+    IndexSpec given = index != null ? CommonOptions.spec(index, "--index")
+        : env != null && !env.isBlank() ? CommonOptions.spec(env, "CTXPACK_INDEX") : null;
+    IndexSpec spec = given != null ? given : IndexSpec.ofPath(defaultIndex);
     Metrics metrics = new Metrics();
     ServeCollections.Defaults commands = new ServeCollections.Defaults(() -> defaults(new SearchCommand()),
         () -> defaults(new PackCommand(), llm.args()), defaults(new IngestCommand(), "--embedder", embedder, "-"), metrics);
@@ -140,13 +142,13 @@ final class ServeCommand implements Callable<Integer> {
     ServeCollections collections;
     if (t != null) {
       collections = ServeCollections.open(t, commands, perTenant);
-    } else if (given != null || Files.isDirectory(path)) {
+    } else if (given != null || Indexes.exists(spec)) {
       // An index given is required; the default one only if it is there (compress and dedup need none).
-      collections = ServeCollections.single(Components.openExisting(path), commands, perTenant);
+      collections = ServeCollections.single(spec, Components.openExisting(spec), commands, perTenant);
     } else {
       collections = null;
     }
-    if (collections != null && memory != null) collections.memoryDir(memory);
+    if (collections != null && memory != null) collections.memoryStore(IndexSpec.ofPath(memory));
     try {
       if (collections != null) checkEmbedders(collections);
       HttpService.Builder routes = HttpService.builder().host(host).port(port).maxBodyBytes(maxBodyBytes)
@@ -157,14 +159,14 @@ final class ServeCommand implements Callable<Integer> {
       HttpService service = routes.start();
       String where = host.contains(":") ? "[" + host + "]" : host;
       String serving = t != null ? t.all().size() + " tenants, " + collections.indexes().size() + " collections from " + tenants
-          : collections != null ? "index " + path
+          : collections != null ? "index " + collections.indexes().get(0).location()
           : "no index: /v1/search, /v1/pack and /v1/documents answer 503; give --index DIR";
       log.println("ctxpack serve: listening on http://" + where + ":" + service.port() + " (" + serving + ")");
       if (t != null) {
-        for (LuceneIndex idx : collections.indexes()) {
-          int legacy = idx.documentsWithoutAccessTerms();
+        for (Index idx : collections.indexes()) {
+          int legacy = idx instanceof AccessTermsAudit audit ? audit.documentsWithoutAccessTerms() : 0;
           if (legacy > 0) {
-            log.println("ctxpack serve: warning: " + idx.path() + " holds " + legacy + " documents written before access"
+            log.println("ctxpack serve: warning: " + idx.location() + " holds " + legacy + " documents written before access"
                 + " labels were indexed: only keys with labels [\"*\"] read them; re-ingest them into a new directory");
           }
         }
@@ -188,13 +190,13 @@ final class ServeCommand implements Callable<Integer> {
   /** Every collection holding vectors was embedded by the serve's --embedder (else its dense search would be meaningless). */
   private void checkEmbedders(ServeCollections collections) throws IOException {
     String want = null; // the model loads only if some collection holds vectors
-    for (LuceneIndex idx : collections.indexes()) {
+    for (Index idx : collections.indexes()) {
       Index.Stats st = idx.stats();
       if (st.vectors() == 0) continue;
       String have = st.embedderId().orElse("");
       if (want == null) want = Components.embedder(embedder).id();
       if (!have.isEmpty() && !have.equals(want)) {
-        throw new UsageException("the index " + idx.path() + " was embedded with " + have + " but --embedder gives "
+        throw new UsageException("the index " + idx.location() + " was embedded with " + have + " but --embedder gives "
             + want + ": pass the same --embedder as at ingest");
       }
     }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ctxpack.index.Access;
+import dev.ctxpack.index.IndexSpec;
+import dev.ctxpack.index.Indexes;
 import dev.ctxpack.text.TextNormalizer;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,8 +22,9 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
- * The tenants of {@code ctxpack serve --tenants FILE}: each tenant's collections (one index
- * directory each, relative paths resolved against the file's folder) and its API keys. A key names
+ * The tenants of {@code ctxpack serve --tenants FILE}: each tenant's collections (one index each,
+ * named by a directory or a spec such as {@code lucene:DIR}; relative paths resolved against the
+ * file's folder) and its API keys. A key names
  * its principal, the access labels it reads ({@code ["*"]}: every document of the tenant) and
  * whether it may add and remove documents. Keys are kept only as SHA-256 digests: the file gives
  * either {@code "keySha256"} (hex) or {@code "key"} (at least {@link #MIN_KEY_CHARS} characters,
@@ -44,7 +47,7 @@ final class Tenants {
   private static final ObjectMapper STRICT = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
   /** A tenant: its collections by name, in the file's order (the first is the default). */
-  record Tenant(String id, Map<String, Path> collections) {
+  record Tenant(String id, Map<String, IndexSpec> collections) {
     String defaultCollection() {
       return collections.keySet().iterator().next();
     }
@@ -97,7 +100,7 @@ final class Tenants {
     if (ts == null || !ts.isObject() || ts.isEmpty()) throw bad(file, "tenants", "must be an object with at least one tenant");
     Map<String, Tenant> tenants = new LinkedHashMap<>();
     Map<String, Caller> keys = new HashMap<>();
-    Map<Path, String> dirs = new HashMap<>();
+    Map<IndexSpec, String> dirs = new HashMap<>();
     for (Iterator<Map.Entry<String, JsonNode>> it = ts.fields(); it.hasNext(); ) {
       var t = it.next();
       String id = t.getKey();
@@ -105,13 +108,18 @@ final class Tenants {
       if (!NAME.matcher(id).matches()) throw bad(file, where, "a tenant name is 1 to 64 of A-Z a-z 0-9 _ . -");
       JsonNode cs = t.getValue().get("collections");
       if (cs == null || !cs.isObject() || cs.isEmpty()) throw bad(file, where + ".collections", "must name at least one collection");
-      Map<String, Path> collections = new LinkedHashMap<>();
+      Map<String, IndexSpec> collections = new LinkedHashMap<>();
       for (Iterator<Map.Entry<String, JsonNode>> ci = cs.fields(); ci.hasNext(); ) {
         var c = ci.next();
         String cw = where + ".collections." + c.getKey();
         if (!NAME.matcher(c.getKey()).matches()) throw bad(file, cw, "a collection name is 1 to 64 of A-Z a-z 0-9 _ . -");
-        if (!c.getValue().isTextual() || c.getValue().asText().isBlank()) throw bad(file, cw, "must be an index directory");
-        Path dir = base.resolve(c.getValue().asText()).normalize();
+        if (!c.getValue().isTextual() || c.getValue().asText().isBlank()) throw bad(file, cw, "must be an index directory or spec");
+        IndexSpec dir;
+        try {
+          dir = Indexes.resolve(IndexSpec.parse(c.getValue().asText()), base);
+        } catch (IllegalArgumentException e) {
+          throw bad(file, cw, e.getMessage());
+        }
         String other = dirs.putIfAbsent(dir, cw);
         // Two collections in one directory would share documents: across tenants, a leak.
         if (other != null) throw bad(file, cw, "uses the directory of " + other);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ctxpack.index.Access;
+import dev.ctxpack.index.IndexSpec;
 import dev.ctxpack.text.TextNormalizer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +24,7 @@ class TenantsTest {
   void keysMapToTheirTenantPrincipalLabelsAndWriteRight() throws Exception {
     Tenants t = load("""
         {"tenants": {
-          "acme": {"collections": {"docs": "a/docs", "hr": "/abs/hr"},
+          "acme": {"collections": {"docs": "a/docs", "hr": "/abs/hr", "wiki": "lucene:a/wiki"},
                    "keys": [{"principal": "ann", "key": "ann-key-0123456789", "labels": ["eng", "leads"]},
                             {"principal": "ops", "keySha256": "%s", "labels": ["*"], "write": true}]},
           "globex": {"collections": {"docs": "g"}, "keys": [{"principal": "bob", "key": "bob-key-0123456789"}]}}}
@@ -38,8 +39,12 @@ class TenantsTest {
       assertThat(t.authenticate(h)).as(String.valueOf(h)).isEmpty();
     }
     assertThat(t.tenant("acme").defaultCollection()).isEqualTo("docs");
-    assertThat(t.tenant("acme").collections().get("docs")).isEqualTo(dir.resolve("a/docs").toAbsolutePath().normalize());
-    assertThat(t.tenant("acme").collections().get("hr")).isEqualTo(Path.of("/abs/hr"));
+    assertThat(t.tenant("acme").collections().get("docs"))
+        .isEqualTo(IndexSpec.ofPath(dir.resolve("a/docs").toAbsolutePath().normalize()));
+    assertThat(t.tenant("acme").collections().get("hr")).isEqualTo(IndexSpec.ofPath(Path.of("/abs/hr")));
+    // A spec's relative directory is resolved against the file's folder too.
+    assertThat(t.tenant("acme").collections().get("wiki"))
+        .isEqualTo(IndexSpec.ofPath(dir.resolve("a/wiki").toAbsolutePath().normalize()));
     assertThat(t.all()).extracting(Tenants.Tenant::id).containsExactly("acme", "globex");
   }
 
@@ -54,6 +59,10 @@ class TenantsTest {
         {"{\"tenants\": {\"a\": {\"collections\": {\"d\": 3}, " + ok + "}}}", "tenants.a.collections.d must be an index directory"},
         {"{\"tenants\": {\"a\": {\"collections\": {\"d\": \"x\"}, " + ok + "}, \"b\": {\"collections\": {\"d\": \"x\"},"
             + " \"keys\": [{\"principal\": \"q\", \"key\": \"fedcba9876543210\"}]}}}", "tenants.b.collections.d uses the directory of tenants.a.collections.d"},
+        {"{\"tenants\": {\"a\": {\"collections\": {\"d\": \"x\", \"e\": \"lucene:./x\"}, " + ok + "}}}",
+            "tenants.a.collections.e uses the directory of tenants.a.collections.d"},
+        {"{\"tenants\": {\"a\": {\"collections\": {\"d\": \"solr:http://solr:8983/docs\"}, " + ok + "}}}",
+            "tenants.a.collections.d unknown index backend 'solr' in 'solr:http://solr:8983/docs': add the ctxpack-solr module"},
         {"{\"tenants\": {\"a\": {\"collections\": {\"d\": \"x\"}, \"keys\": []}}}", "tenants.a.keys must list"},
         {"{\"tenants\": {\"a\": {\"collections\": {\"d\": \"x\"}, \"keys\": [{\"key\": \"0123456789abcdef\"}]}}}", "tenants.a.keys[0].principal"},
         {"{\"tenants\": {\"a\": {\"collections\": {\"d\": \"x\"}, \"keys\": [{\"principal\": \"p\", \"key\": \"short\"}]}}}", "tenants.a.keys[0].key must be at least 16"},

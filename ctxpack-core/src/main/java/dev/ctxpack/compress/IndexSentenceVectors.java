@@ -1,7 +1,7 @@
 package dev.ctxpack.compress;
 
 import dev.ctxpack.embed.Embedder;
-import dev.ctxpack.index.Index;
+import dev.ctxpack.index.SearchableIndex;
 import dev.ctxpack.text.LanguageDetector;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -15,7 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Sentence vectors stored in the index at ingestion ({@link Index#sentenceVectors}): one lookup for
+ * Sentence vectors stored in the index at ingestion ({@link SearchableIndex#sentenceVectors}): one lookup for
  * all the chunks of a request, no model run for the sentences found there. A sentence is found when
  * its document and offsets are exactly those of a stored one (a part placed in a document by {@link
  * CompressInput.Part#docId()} and {@code docStart}, segmented as at ingestion). The {@code embedder},
@@ -30,24 +30,24 @@ import java.util.Set;
  * }</pre>
  */
 public final class IndexSentenceVectors implements SentenceVectors {
-  private final Index index;
+  private final SearchableIndex index;
   private final Embedder embedder;
   private final LanguageDetector detector = new LanguageDetector();
   private final int maxEmbedded;
   private volatile boolean embedderChecked;
 
   /** Reads {@code index}; {@code embedder} (nullable) embeds the query and every sentence not stored. */
-  public IndexSentenceVectors(Index index, Embedder embedder) {
+  public IndexSentenceVectors(SearchableIndex index, Embedder embedder) {
     this(index, embedder, Integer.MAX_VALUE);
   }
 
   /**
-   * As {@link #IndexSentenceVectors(Index, Embedder)}, but a request with more than {@code
+   * As {@link #IndexSentenceVectors(SearchableIndex, Embedder)}, but a request with more than {@code
    * maxEmbedded} sentences not stored embeds none of them (they have no vector; the scorer then
    * goes lexical): an index ingested without sentence vectors must not make every request run the
    * model over all its sentences.
    */
-  public IndexSentenceVectors(Index index, Embedder embedder, int maxEmbedded) {
+  public IndexSentenceVectors(SearchableIndex index, Embedder embedder, int maxEmbedded) {
     this.index = Objects.requireNonNull(index, "index");
     this.embedder = embedder;
     if (maxEmbedded < 0) throw new IllegalArgumentException("maxEmbedded must be >= 0, was " + maxEmbedded);
@@ -71,8 +71,8 @@ public final class IndexSentenceVectors implements SentenceVectors {
     for (CompressInput in : inputs) chunkIds.addAll(in.chunkIds());
     Map<Key, float[]> stored = new HashMap<>();
     if (!chunkIds.isEmpty()) {
-      for (List<Index.SentenceVector> perChunk : index.sentenceVectors(chunkIds).values()) {
-        for (Index.SentenceVector v : perChunk) {
+      for (List<SearchableIndex.SentenceVector> perChunk : index.sentenceVectors(chunkIds).values()) {
+        for (SearchableIndex.SentenceVector v : perChunk) {
           stored.put(new Key(v.docId(), v.span().start(), v.span().end()), v.vector());
         }
       }

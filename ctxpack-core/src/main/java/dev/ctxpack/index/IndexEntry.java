@@ -14,7 +14,7 @@ import java.util.Objects;
  * <p>{@code sentenceVectors} are the unit vectors of the chunks' sentences, from the same embedder
  * and of the same dimension: {@link ChunkVector#span()} is then the sentence's offsets in the
  * document, inside its chunk's span. They are not searched; query-aware compression reads them back
- * ({@link Index#sentenceVectors}) to compare a query with every sentence of a retrieved chunk
+ * ({@link SearchableIndex#sentenceVectors}) to compare a query with every sentence of a retrieved chunk
  * without running the model. Empty when not computed.
  *
  * <p>{@code corpus} holds the document's MinHash signature and its near-duplicate mark (ctxpack

@@ -2,7 +2,7 @@ package dev.ctxpack.pack;
 
 import dev.ctxpack.compress.IndexSentenceVectors;
 import dev.ctxpack.embed.Embedder;
-import dev.ctxpack.index.Index;
+import dev.ctxpack.index.SearchableIndex;
 import dev.ctxpack.rerank.FeatureReranker;
 import dev.ctxpack.retrieve.Fusion;
 import dev.ctxpack.retrieve.HybridRetriever;
@@ -30,8 +30,8 @@ public final class ContextPackers {
 
   private ContextPackers() {}
 
-  /** {@link #standard(Index, Embedder, Fusion, int)} with reciprocal rank fusion (k = 60) and hits not widened. */
-  public static PackStages.Builder standard(Index index, Embedder embedder) {
+  /** {@link #standard(SearchableIndex, Embedder, Fusion, int)} with reciprocal rank fusion (k = 60) and hits not widened. */
+  public static PackStages.Builder standard(SearchableIndex index, Embedder embedder) {
     return standard(index, embedder, new RrfFusion(), 0);
   }
 
@@ -44,7 +44,7 @@ public final class ContextPackers {
    * for compression (a few missing ones embedded on the fly; an index without them is scored
    * lexically).
    */
-  public static PackStages.Builder standard(Index index, Embedder embedder, Fusion fusion, int window) {
+  public static PackStages.Builder standard(SearchableIndex index, Embedder embedder, Fusion fusion, int window) {
     if (window < 0) throw new IllegalArgumentException("window must be >= 0, was " + window);
     Retriever retriever = new HybridRetriever(index, embedder, fusion);
     if (window > 0) retriever = new SentenceWindowRetriever(retriever, index, Tokenizers.defaultTokenizer(), window);

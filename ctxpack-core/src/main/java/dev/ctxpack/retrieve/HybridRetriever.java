@@ -4,7 +4,7 @@ import dev.ctxpack.model.Action;
 import dev.ctxpack.model.Stage;
 import dev.ctxpack.retrieve.CorpusPreference;
 import dev.ctxpack.embed.Embedder;
-import dev.ctxpack.index.Index;
+import dev.ctxpack.index.SearchableIndex;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.model.Trace;
@@ -22,24 +22,24 @@ import java.util.Objects;
  * (measured on FaQuAD in docs/BENCHMARKS.md). An explicit dense request still runs dense.
  *
  * <p>The candidates then go through {@link CorpusPreference} with the corpus marks the index holds
- * ({@link Index#chunkMarks}): boilerplate chunks down-weighted, originals preferred to their marked
+ * ({@link SearchableIndex#chunkMarks}): boilerplate chunks down-weighted, originals preferred to their marked
  * near-duplicates, each change a trace line.
  */
 public final class HybridRetriever implements Retriever {
-  private final Index index;
+  private final SearchableIndex index;
   private final Embedder embedder;
   private final Fusion fusion;
   private final LanguageDetector languageDetector = new LanguageDetector();
   /** Boilerplate down-weighted, originals preferred to their near-duplicates (ctxpack 0.1). */
   private final CorpusPreference corpus = CorpusPreference.defaults();
 
-  public HybridRetriever(Index index, Embedder embedder, Fusion fusion) {
+  public HybridRetriever(SearchableIndex index, Embedder embedder, Fusion fusion) {
     this.index = Objects.requireNonNull(index, "index");
     this.embedder = embedder;
     this.fusion = Objects.requireNonNull(fusion, "fusion");
   }
 
-  public HybridRetriever(Index index, Embedder embedder) {
+  public HybridRetriever(SearchableIndex index, Embedder embedder) {
     this(index, embedder, new RrfFusion());
   }
 

@@ -3,7 +3,7 @@ package dev.ctxpack.retrieve;
 import dev.ctxpack.model.Action;
 import dev.ctxpack.model.Stage;
 import dev.ctxpack.chunk.SentenceWindow;
-import dev.ctxpack.index.Index;
+import dev.ctxpack.index.SearchableIndex;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Chunk;
 import dev.ctxpack.model.Document;
@@ -21,7 +21,7 @@ import java.util.Optional;
 /**
  * Widens each retrieved chunk to the {@code window} sentences around it ({@link SentenceWindow}), for
  * indexes cut one sentence per chunk ({@code --chunker sentence-window}): the sentence matched, its
- * neighbours are read. The document's stored text comes from {@link Index#document}; the widened
+ * neighbours are read. The document's stored text comes from {@link SearchableIndex#document}; the widened
  * chunk keeps its id, scores and section, and gets the widened span, its verbatim text and exact
  * token count. Each widening is a trace line {@code {"stage": "retrieve", "action": "expand", "rule":
  * "sentence-window:N", "ids": [chunk], "reason": "<docId> [start, end) -> [start, end)"}}. A chunk
@@ -29,11 +29,11 @@ import java.util.Optional;
  */
 public final class SentenceWindowRetriever implements Retriever {
   private final Retriever inner;
-  private final Index index;
+  private final SearchableIndex index;
   private final Tokenizer tokenizer;
   private final int window;
 
-  public SentenceWindowRetriever(Retriever inner, Index index, Tokenizer tokenizer, int window) {
+  public SentenceWindowRetriever(Retriever inner, SearchableIndex index, Tokenizer tokenizer, int window) {
     this.inner = Objects.requireNonNull(inner, "inner");
     this.index = Objects.requireNonNull(index, "index");
     this.tokenizer = Objects.requireNonNull(tokenizer, "tokenizer");

@@ -1,6 +1,6 @@
 /**
- * The first stage of the flow: sparse, dense and hybrid retrieval over an {@link
- * dev.ctxpack.index.Index}, and the fusions (reciprocal rank, weighted) that combine signals while
+ * The first stage of the flow: sparse, dense and hybrid retrieval over a {@link
+ * dev.ctxpack.index.SearchableIndex}, and the fusions (reciprocal rank, weighted) that combine signals while
  * keeping each candidate's score per signal.
  */
 package dev.ctxpack.retrieve;

@@ -1,7 +1,7 @@
 package dev.ctxpack.similarity;
 
 import dev.ctxpack.embed.Embedder;
-import dev.ctxpack.index.Index;
+import dev.ctxpack.index.SearchableIndex;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.model.Passage;
 import java.io.IOException;
@@ -26,10 +26,10 @@ public interface PassageVectors {
   }
 
   /**
-   * The vectors the index stores for each passage's lead chunk ({@link Index#chunkVectors}), for
+   * The vectors the index stores for each passage's lead chunk ({@link SearchableIndex#chunkVectors}), for
    * passages in one of {@code languages} (all when empty or the language is unknown).
    */
-  static PassageVectors fromIndex(Index index, Set<Language> languages) {
+  static PassageVectors fromIndex(SearchableIndex index, Set<Language> languages) {
     return passages -> {
       Map<String, String> chunkToPassage = new HashMap<>();
       for (Passage p : passages) {

@@ -4,7 +4,9 @@ import dev.ctxpack.similarity.Boilerplate;
 import dev.ctxpack.similarity.LshIndex;
 import dev.ctxpack.similarity.MinHasher;
 import dev.ctxpack.index.CorpusMarks;
-import dev.ctxpack.index.Index;
+import dev.ctxpack.index.CorpusCatalog;
+import dev.ctxpack.index.DuplicateRecord;
+import dev.ctxpack.index.WritableIndex;
 import dev.ctxpack.index.IndexEntry;
 import dev.ctxpack.model.Chunk;
 import java.io.IOException;
@@ -33,7 +35,8 @@ final class CorpusDuplicates {
   /** The default estimated Jaccard of word shingles at and above which a document is a near-duplicate. */
   static final double DEFAULT_NEAR_JACCARD = 0.8;
 
-  private final Index index;
+  private final WritableIndex index;
+  private final CorpusCatalog catalog;
   private final double nearJaccard;
   private final MinHasher hasher = MinHasher.defaults();
   private LshIndex run = LshIndex.forHasher(hasher);
@@ -43,18 +46,19 @@ final class CorpusDuplicates {
   private final List<IngestSummary.DuplicateOf> found = new ArrayList<>();
 
   /** {@code nearJaccard} in (0, 1]. */
-  CorpusDuplicates(Index index, double nearJaccard) {
+  CorpusDuplicates(WritableIndex index, CorpusCatalog catalog, double nearJaccard) {
     if (!(nearJaccard > 0 && nearJaccard <= 1)) {
       throw new IllegalArgumentException("near-duplicate Jaccard must be in (0, 1], was " + nearJaccard);
     }
     this.index = index;
+    this.catalog = catalog;
     this.nearJaccard = nearJaccard;
   }
 
   /** Records a file that repeats stored document {@code of} exactly, and is not indexed. */
-  void exact(Index.Batch batch, String path, String docId, String of) throws IOException {
+  void exact(WritableIndex.Batch batch, String path, String docId, String of) throws IOException {
     found.add(new IngestSummary.DuplicateOf(path, docId, of, false, 1.0));
-    batch.recordDuplicate(new Index.DuplicateRecord(path, docId, of));
+    batch.recordDuplicate(new DuplicateRecord(path, docId, of));
   }
 
   /**
@@ -78,7 +82,7 @@ final class CorpusDuplicates {
       double bestSim = -1;
       boolean empty = sig[0] == MinHasher.EMPTY;
       if (!empty) {
-        for (Index.SignedDoc d : index.documentsSharingBands(bands)) {
+        for (WritableIndex.SignedDoc d : index.documentsSharingBands(bands)) {
           if (d.id().equals(id) || replaced.contains(d.id()) || d.signature().length != sig.length) continue;
           double sim = MinHasher.similarity(sig, d.signature());
           if (sim > bestSim || (sim == bestSim && d.id().compareTo(best) < 0)) {
@@ -131,7 +135,7 @@ final class CorpusDuplicates {
   int boilerplateChunks() throws IOException {
     if (chunkKeys.isEmpty()) return 0;
     Set<String> recurring = new java.util.HashSet<>();
-    for (Index.Recurring r : index.recurringChunks(Boilerplate.DEFAULT_MIN_DOCUMENTS)) recurring.add(r.key());
+    for (CorpusCatalog.Recurring r : catalog.recurringChunks(Boilerplate.DEFAULT_MIN_DOCUMENTS)) recurring.add(r.key());
     int n = 0;
     for (var en : chunkKeys.entrySet()) if (recurring.contains(en.getKey())) n += en.getValue();
     return n;

@@ -1,7 +1,8 @@
 package dev.ctxpack.ingest;
 
 import dev.ctxpack.similarity.Boilerplate;
-import dev.ctxpack.index.Index;
+import dev.ctxpack.index.CorpusCatalog;
+import dev.ctxpack.index.DuplicateRecord;
 import dev.ctxpack.model.DocInfo;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -17,8 +18,8 @@ import java.util.regex.Pattern;
 
 /**
  * What a corpus holds twice, so that it can be fixed at the source (ctxpack 0.1; {@code ctxpack
- * corpus-report}). Built from what ingestion stored ({@link Index#duplicates()}, {@link
- * Index#corpusDocuments()}, {@link Index#recurringChunks}):
+ * corpus-report}). Built from what ingestion stored ({@link CorpusCatalog#duplicates()},
+ * {@link CorpusCatalog#corpusDocuments()}, {@link CorpusCatalog#recurringChunks}):
  *
  * <ol>
  *   <li>{@code exact}: per stored document, the files that repeated it exactly and were not indexed;
@@ -37,7 +38,7 @@ import java.util.regex.Pattern;
  */
 public record CorpusReport(
     int documents, List<ExactCluster> exact, List<NearCluster> near, List<Version> versions,
-    List<Index.Recurring> boilerplate, int minDocuments) {
+    List<CorpusCatalog.Recurring> boilerplate, int minDocuments) {
   public CorpusReport {
     exact = List.copyOf(exact);
     near = List.copyOf(near);
@@ -64,26 +65,26 @@ public record CorpusReport(
       "([ ._-]*(\\(\\d+\\)|v\\d+(\\.\\d+)*|\\d+|old|new|copy|final|draft|backup|bak|latest|rev\\d*))+$");
 
   /** The report of {@code index}, boilerplate being chunk texts of at least {@code minDocuments} documents. */
-  public static CorpusReport of(Index index, int minDocuments) throws IOException {
+  public static CorpusReport of(CorpusCatalog index, int minDocuments) throws IOException {
     if (minDocuments < 2) throw new IllegalArgumentException("minDocuments must be >= 2, was " + minDocuments);
-    List<Index.CorpusDoc> docs = index.corpusDocuments();
-    Map<String, Index.CorpusDoc> byId = new HashMap<>();
-    for (Index.CorpusDoc d : docs) byId.put(d.id(), d);
+    List<CorpusCatalog.CorpusDoc> docs = index.corpusDocuments();
+    Map<String, CorpusCatalog.CorpusDoc> byId = new HashMap<>();
+    for (CorpusCatalog.CorpusDoc d : docs) byId.put(d.id(), d);
 
     Map<String, List<String>> copies = new TreeMap<>();
-    for (Index.DuplicateRecord r : index.duplicates()) copies.computeIfAbsent(r.of(), k -> new ArrayList<>()).add(r.path());
+    for (DuplicateRecord r : index.duplicates()) copies.computeIfAbsent(r.of(), k -> new ArrayList<>()).add(r.path());
     List<ExactCluster> exact = new ArrayList<>();
     copies.forEach((of, paths) -> {
-      Index.CorpusDoc o = byId.get(of);
+      CorpusCatalog.CorpusDoc o = byId.get(of);
       exact.add(new ExactCluster(o == null ? new Doc(of, "", "", "") : doc(o), paths.stream().sorted().distinct().toList()));
     });
 
     Map<String, List<Member>> clusters = new TreeMap<>();
     List<Version> versions = new ArrayList<>();
-    for (Index.CorpusDoc d : docs) {
+    for (CorpusCatalog.CorpusDoc d : docs) {
       if (d.nearDuplicateOf().isEmpty()) continue;
       clusters.computeIfAbsent(root(d, byId), k -> new ArrayList<>()).add(new Member(doc(d), d.nearDuplicateOf(), d.similarity()));
-      Index.CorpusDoc o = byId.get(d.nearDuplicateOf());
+      CorpusCatalog.CorpusDoc o = byId.get(d.nearDuplicateOf());
       if (o != null) {
         Version v = version(d, o);
         if (v != null) versions.add(v);
@@ -91,7 +92,7 @@ public record CorpusReport(
     }
     List<NearCluster> near = new ArrayList<>();
     clusters.forEach((root, members) -> {
-      Index.CorpusDoc o = byId.get(root);
+      CorpusCatalog.CorpusDoc o = byId.get(root);
       members.sort(Comparator.comparing((Member m) -> m.doc().id()));
       near.add(new NearCluster(o == null ? new Doc(root, "", "", "") : doc(o), members));
     });
@@ -100,22 +101,22 @@ public record CorpusReport(
   }
 
   /** The report with the default boilerplate threshold ({@value Boilerplate#DEFAULT_MIN_DOCUMENTS} documents). */
-  public static CorpusReport of(Index index) throws IOException {
+  public static CorpusReport of(CorpusCatalog index) throws IOException {
     return of(index, Boilerplate.DEFAULT_MIN_DOCUMENTS);
   }
 
   /** The document the marks of {@code d} lead to: the first not marked, or not stored, or met twice. */
-  private static String root(Index.CorpusDoc d, Map<String, Index.CorpusDoc> byId) {
+  private static String root(CorpusCatalog.CorpusDoc d, Map<String, CorpusCatalog.CorpusDoc> byId) {
     String at = d.nearDuplicateOf();
     java.util.Set<String> seen = new java.util.HashSet<>(List.of(d.id()));
     while (true) {
-      Index.CorpusDoc next = byId.get(at);
+      CorpusCatalog.CorpusDoc next = byId.get(at);
       if (next == null || next.nearDuplicateOf().isEmpty() || !seen.add(at)) return at;
       at = next.nearDuplicateOf();
     }
   }
 
-  private static Version version(Index.CorpusDoc marked, Index.CorpusDoc original) {
+  private static Version version(CorpusCatalog.CorpusDoc marked, CorpusCatalog.CorpusDoc original) {
     String shared = null;
     if (!marked.title().isBlank() && marked.title().strip().equalsIgnoreCase(original.title().strip())) {
       shared = "title";
@@ -147,7 +148,7 @@ public record CorpusReport(
   }
 
   /** The metadata date as {@link DocInfo#date()} finds it. */
-  private static String date(Index.CorpusDoc d) {
+  private static String date(CorpusCatalog.CorpusDoc d) {
     return new DocInfo(d.id(), d.uri(), d.title(), null, d.metadata()).date().strip();
   }
 
@@ -164,7 +165,7 @@ public record CorpusReport(
     return stripped.isEmpty() ? s : stripped;
   }
 
-  private static Doc doc(Index.CorpusDoc d) {
+  private static Doc doc(CorpusCatalog.CorpusDoc d) {
     return new Doc(d.id(), d.sourcePath(), d.uri(), d.title());
   }
 

@@ -2,7 +2,8 @@ package dev.ctxpack.ingest;
 
 import dev.ctxpack.chunk.Chunker;
 import dev.ctxpack.embed.Embedder;
-import dev.ctxpack.index.Index;
+import dev.ctxpack.index.CorpusCatalog;
+import dev.ctxpack.index.WritableIndex;
 import dev.ctxpack.chunk.TokenChunker;
 import dev.ctxpack.index.ChunkVector;
 import dev.ctxpack.index.IndexEntry;
@@ -30,7 +31,7 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * Reads files into an {@link Index}. For each input, in a deterministic order:
+ * Reads files into an index ({@link WritableIndex}). For each input, in a deterministic order:
  *
  * <ol>
  *   <li>expand directories recursively (hidden entries skipped), keeping files a loader handles
@@ -62,7 +63,9 @@ public final class Ingestor {
   private static final String CHUNKING_VERSION = "c2"; // c2: token chunks packed from whole-text estimates
   /** Vector windows overlap like chunks do, so every passage of about a window lies mostly in one. */
   private static final double WINDOW_OVERLAP = 0.15;
-  private final Index index;
+  private final WritableIndex index;
+  /** The same index, whose catalog tells how many written chunks are boilerplate once committed. */
+  private final CorpusCatalog catalog;
   private final Loaders loaders;
   private final IngestOptions options;
   private final IngestListener listener;
@@ -73,17 +76,25 @@ public final class Ingestor {
   private final Cleaner cleaner;
   private final double nearJaccard;
 
-  public Ingestor(Index index, Loaders loaders, IngestOptions options, IngestListener listener) {
+  /**
+   * An ingestor writing into {@code index} (a {@link dev.ctxpack.index.Index}, or any backend that is
+   * both a {@link WritableIndex} and a {@link CorpusCatalog}: the summary's boilerplate count reads the
+   * catalog).
+   */
+  public <I extends WritableIndex & CorpusCatalog> Ingestor(I index, Loaders loaders, IngestOptions options,
+      IngestListener listener) {
     this(index, loaders, options, listener, CorpusDuplicates.DEFAULT_NEAR_JACCARD);
   }
 
   /** An ingestor marking near-duplicates at an estimated Jaccard of at least {@code nearJaccard} (default 0.8). */
-  public Ingestor(Index index, Loaders loaders, IngestOptions options, IngestListener listener, double nearJaccard) {
+  public <I extends WritableIndex & CorpusCatalog> Ingestor(I index, Loaders loaders, IngestOptions options,
+      IngestListener listener, double nearJaccard) {
     if (!(nearJaccard > 0 && nearJaccard <= 1)) {
       throw new IllegalArgumentException("nearJaccard must be in (0, 1], was " + nearJaccard);
     }
     this.nearJaccard = nearJaccard;
     this.index = Objects.requireNonNull(index, "index");
+    this.catalog = index;
     this.loaders = Objects.requireNonNull(loaders, "loaders");
     this.options = Objects.requireNonNull(options, "options");
     this.listener = listener == null ? IngestListener.NONE : listener;
@@ -150,8 +161,8 @@ public final class Ingestor {
     Set<String> seen = new HashSet<>();
     Set<String> seenSources = new HashSet<>();
     String config = configSignature();
-    CorpusDuplicates corpus = new CorpusDuplicates(index, nearJaccard);
-    try (Index.Batch batch = index.begin()) {
+    CorpusDuplicates corpus = new CorpusDuplicates(index, catalog, nearJaccard);
+    try (WritableIndex.Batch batch = index.begin()) {
       List<String> pending = new ArrayList<>();
       for (int fi = 0; fi < files.size(); fi++) {
         Unit unit = files.get(fi);
@@ -214,7 +225,7 @@ public final class Ingestor {
             // A file whose content changed gets a new content id: replace its previous document.
             List<String> previous = index.findBySourcePath(sourcePath).stream()
                 .filter(s -> s.sourcePath().equals(sourcePath) && !s.id().equals(id))
-                .map(Index.StoredDoc::id)
+                .map(WritableIndex.StoredDoc::id)
                 .toList();
             deletes.addAll(previous);
             if (previous.isEmpty()) fAdded++;
@@ -249,7 +260,7 @@ public final class Ingestor {
         updated += fUpdated;
         fCleaned.forEach((k, v) -> cleaned.merge(k, v, Integer::sum));
         if (options.sync() && file != null && sourcePathHoldsMany(docs)) {
-          for (Index.StoredDoc s : index.findBySourcePath(sourcePath)) {
+          for (WritableIndex.StoredDoc s : index.findBySourcePath(sourcePath)) {
             if (s.sourcePath().equals(sourcePath) && !seen.contains(s.id())) {
               batch.delete(s.id());
               removed++;
@@ -300,11 +311,11 @@ public final class Ingestor {
   }
 
   /** Removes stored documents from under the input directories whose files no longer exist. */
-  private int syncRemovals(List<Path> inputs, Index.Batch batch) throws IOException {
+  private int syncRemovals(List<Path> inputs, WritableIndex.Batch batch) throws IOException {
     int removed = 0;
     for (Path in : inputs) {
       String prefix = in.toAbsolutePath().normalize().toString();
-      for (Index.StoredDoc s : index.findBySourcePath(prefix)) {
+      for (WritableIndex.StoredDoc s : index.findBySourcePath(prefix)) {
         if (s.sourcePath().isEmpty()) continue;
         boolean under = s.sourcePath().equals(prefix) || s.sourcePath().startsWith(prefix + java.io.File.separator);
         if (under && !Files.exists(Path.of(s.sourcePath()))) {

@@ -5,9 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ctxpack.chunk.TokenChunker;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.ChunkVector;
-import dev.ctxpack.index.Index;
+import dev.ctxpack.index.CorpusCatalog;
+import dev.ctxpack.index.DuplicateRecord;
+import dev.ctxpack.index.WritableIndex;
 import dev.ctxpack.index.IndexEntry;
-import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Chunk;
 import dev.ctxpack.model.Document;
 import dev.ctxpack.model.Span;
@@ -167,8 +168,13 @@ class SentenceVectorIngestTest {
   }
 
   /** Keeps the committed entries by document id. */
-  static final class MemoryIndex implements Index {
+  /**
+   * What the ingestor writes, kept in memory: the write role and the corpus catalog (the two roles
+   * an {@link Ingestor} takes), committed at {@code commit()} as a real index would.
+   */
+  static final class MemoryIndex implements WritableIndex, CorpusCatalog {
     final Map<String, IndexEntry> entries = new LinkedHashMap<>();
+    final Map<String, DuplicateRecord> duplicates = new java.util.TreeMap<>();
 
     private StoredDoc stored(IndexEntry e) {
       return new StoredDoc(e.doc().id(), e.doc().uri(), e.doc().title(), e.sourcePath(), e.contentHash(), e.chunks().size());
@@ -185,15 +191,11 @@ class SentenceVectorIngestTest {
     }
 
     @Override
-    public Optional<Document> document(String docId) {
-      return Optional.ofNullable(entries.get(docId)).map(IndexEntry::doc);
-    }
-
-    @Override
     public Batch begin() {
       return new Batch() {
         final Map<String, IndexEntry> puts = new LinkedHashMap<>();
         final List<String> deletes = new ArrayList<>();
+        final Map<String, DuplicateRecord> dups = new LinkedHashMap<>();
 
         @Override
         public void put(IndexEntry entry) {
@@ -206,11 +208,22 @@ class SentenceVectorIngestTest {
         }
 
         @Override
+        public void recordDuplicate(DuplicateRecord copy) {
+          dups.put(copy.path() + "\u0000" + copy.of(), copy);
+        }
+
+        @Override
         public void commit() {
-          deletes.forEach(entries::remove);
+          for (String id : deletes) {
+            entries.remove(id);
+            duplicates.values().removeIf(d -> d.of().equals(id));
+          }
+          for (String id : puts.keySet()) duplicates.values().removeIf(d -> d.of().equals(id));
           entries.putAll(puts);
+          duplicates.putAll(dups);
           puts.clear();
           deletes.clear();
+          dups.clear();
         }
 
         @Override
@@ -226,21 +239,52 @@ class SentenceVectorIngestTest {
     }
 
     @Override
-    public List<Candidate> searchSparse(String query, int k) {
-      return List.of();
+    public List<SignedDoc> documentsSharingBands(Collection<String> bandKeys) {
+      List<SignedDoc> out = new ArrayList<>();
+      for (IndexEntry e : entries.values()) {
+        if (e.corpus().signature() != null && !Collections.disjoint(e.corpus().bandKeys(), bandKeys)) {
+          out.add(new SignedDoc(e.doc().id(), e.sourcePath(), e.corpus().signature()));
+        }
+      }
+      out.sort(java.util.Comparator.comparing(SignedDoc::id));
+      return out;
     }
 
     @Override
-    public List<Candidate> searchDense(float[] query, int k) {
-      return List.of();
+    public List<CorpusDoc> corpusDocuments() {
+      List<CorpusDoc> out = new ArrayList<>();
+      for (IndexEntry e : entries.values()) {
+        out.add(new CorpusDoc(e.doc().id(), e.doc().uri(), e.doc().title(), e.sourcePath(), e.doc().metadata(),
+            e.corpus().nearDuplicateOf(), e.corpus().similarity(), e.corpus().fileTime(), e.chunks().size()));
+      }
+      out.sort(java.util.Comparator.comparing(CorpusDoc::id));
+      return out;
     }
 
     @Override
-    public Stats stats() {
-      return new Stats(entries.size(), 0, 0, Optional.empty(), 0);
+    public List<DuplicateRecord> duplicates() {
+      return List.copyOf(duplicates.values());
     }
 
+    /** By the chunk keys ingestion computed ({@link dev.ctxpack.index.CorpusMarks#chunkKeys()}). */
     @Override
-    public void close() {}
+    public List<Recurring> recurringChunks(int minDocuments) {
+      Map<String, java.util.TreeSet<String>> docs = new java.util.TreeMap<>();
+      Map<String, String> texts = new java.util.HashMap<>();
+      for (IndexEntry e : entries.values()) {
+        List<String> keys = e.corpus().chunkKeys();
+        for (int i = 0; i < keys.size(); i++) {
+          docs.computeIfAbsent(keys.get(i), k -> new java.util.TreeSet<>()).add(e.doc().id());
+          texts.putIfAbsent(keys.get(i), e.chunks().get(i).text());
+        }
+      }
+      List<Recurring> out = new ArrayList<>();
+      docs.forEach((k, ids) -> {
+        if (ids.size() >= minDocuments) out.add(new Recurring(k, texts.get(k), List.copyOf(ids)));
+      });
+      out.sort(java.util.Comparator.comparingInt((Recurring r) -> -r.docIds().size()).thenComparing(Recurring::key));
+      return out;
+    }
   }
+
 }

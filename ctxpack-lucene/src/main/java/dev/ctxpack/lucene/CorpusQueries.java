@@ -1,10 +1,10 @@
 package dev.ctxpack.lucene;
 
-import dev.ctxpack.index.Index.ChunkMarks;
-import dev.ctxpack.index.Index.CorpusDoc;
-import dev.ctxpack.index.Index.DuplicateRecord;
-import dev.ctxpack.index.Index.Recurring;
-import dev.ctxpack.index.Index.SignedDoc;
+import dev.ctxpack.index.CorpusCatalog.CorpusDoc;
+import dev.ctxpack.index.CorpusCatalog.Recurring;
+import dev.ctxpack.index.DuplicateRecord;
+import dev.ctxpack.index.SearchableIndex.ChunkMarks;
+import dev.ctxpack.index.WritableIndex.SignedDoc;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -30,8 +30,9 @@ import org.apache.lucene.util.BytesRef;
 
 /**
  * The corpus-level duplicate reads of {@link LuceneIndex} (ctxpack 0.1): documents sharing LSH
- * bands, chunk marks (near-duplicate and recurrence), all documents with their marks, recorded
- * exact duplicates and recurring chunk texts. Each runs on one searcher.
+ * bands (for ingestion), chunk marks (near-duplicate and recurrence; for retrieval, and filtered in
+ * a principal's view), and the corpus catalog: all documents with their marks, recorded exact
+ * duplicates and recurring chunk texts. Each runs on one searcher.
  */
 final class CorpusQueries {
   private static final Set<String> RECORD_FIELDS = Set.of(Fields.DOC_KEY, Fields.URI, Fields.TITLE, Fields.SOURCE_PATH,
@@ -48,9 +49,9 @@ final class CorpusQueries {
     return n == 0 ? new ScoreDoc[0] : s.search(q, n).scoreDocs;
   }
 
-  static List<SignedDoc> sharingBands(IndexSearcher s, Collection<String> bandKeys, Query filter) throws IOException {
+  static List<SignedDoc> sharingBands(IndexSearcher s, Collection<String> bandKeys) throws IOException {
     if (bandKeys.isEmpty()) return List.of();
-    Query q = Acl.restrict(new TermInSetQuery(Fields.BANDS, bandKeys.stream().map(BytesRef::new).toList()), filter);
+    Query q = new TermInSetQuery(Fields.BANDS, bandKeys.stream().map(BytesRef::new).toList());
     StoredFields sf = s.storedFields();
     List<SignedDoc> out = new ArrayList<>();
     for (ScoreDoc sd : hits(s, q)) {
@@ -105,10 +106,10 @@ final class CorpusQueries {
     return filter == null || s.count(Acl.restrict(Acl.record(docId), filter)) > 0;
   }
 
-  static List<CorpusDoc> documents(IndexSearcher s, Query filter) throws IOException {
+  static List<CorpusDoc> documents(IndexSearcher s) throws IOException {
     StoredFields sf = s.storedFields();
     List<CorpusDoc> out = new ArrayList<>();
-    for (ScoreDoc sd : hits(s, Acl.restrict(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_DOC)), filter))) {
+    for (ScoreDoc sd : hits(s, new TermQuery(new Term(Fields.TYPE, Fields.TYPE_DOC)))) {
       Document d = sf.document(sd.doc, new java.util.HashSet<>(RECORD_FIELDS) {
         @Override
         public boolean contains(Object o) {
@@ -117,10 +118,6 @@ final class CorpusQueries {
       });
       String near = d.get(Fields.NEAR_DUP_OF);
       var sim = d.getField(Fields.NEAR_SIM);
-      if (near != null && !readable(s, near, filter)) {
-        near = null;
-        sim = null;
-      }
       var time = d.getField(Fields.FILE_TIME);
       out.add(new CorpusDoc(d.get(Fields.DOC_KEY), d.get(Fields.URI), d.get(Fields.TITLE), d.get(Fields.SOURCE_PATH),
           StoredDocs.metadata(d), near == null ? "" : near, sim == null ? 0 : sim.numericValue().doubleValue(),
@@ -130,19 +127,18 @@ final class CorpusQueries {
     return out;
   }
 
-  static List<DuplicateRecord> duplicates(IndexSearcher s, Query filter) throws IOException {
+  static List<DuplicateRecord> duplicates(IndexSearcher s) throws IOException {
     StoredFields sf = s.storedFields();
     List<DuplicateRecord> out = new ArrayList<>();
     for (ScoreDoc sd : hits(s, new TermQuery(new Term(Fields.TYPE, Fields.TYPE_DUP)))) {
       Document d = sf.document(sd.doc);
-      if (!readable(s, d.get(Fields.DOC_KEY), filter)) continue;
       out.add(new DuplicateRecord(d.get(Fields.DUP_PATH), d.get(Fields.DUP_ID), d.get(Fields.DOC_KEY)));
     }
     out.sort(java.util.Comparator.comparing(DuplicateRecord::path).thenComparing(DuplicateRecord::of));
     return out;
   }
 
-  static List<Recurring> recurring(IndexSearcher s, int minDocuments, Query filter) throws IOException {
+  static List<Recurring> recurring(IndexSearcher s, int minDocuments) throws IOException {
     if (minDocuments < 2) throw new IllegalArgumentException("minDocuments must be >= 2, was " + minDocuments);
     Terms terms = MultiTerms.getTerms(s.getIndexReader(), Fields.CHUNK_KEYS);
     if (terms == null) return List.of();
@@ -153,7 +149,7 @@ final class CorpusQueries {
       if (te.docFreq() < minDocuments) continue; // docFreq counts deleted documents too: an upper bound
       String key = t.utf8ToString();
       List<String> ids = new ArrayList<>();
-      for (ScoreDoc sd : hits(s, Acl.restrict(new TermQuery(new Term(Fields.CHUNK_KEYS, key)), filter))) {
+      for (ScoreDoc sd : hits(s, new TermQuery(new Term(Fields.CHUNK_KEYS, key)))) {
         ids.add(sf.document(sd.doc, Set.of(Fields.DOC_KEY)).get(Fields.DOC_KEY));
       }
       if (ids.size() < minDocuments) continue;

@@ -2,7 +2,7 @@ package dev.ctxpack.lucene;
 
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.ChunkVector;
-import dev.ctxpack.index.Index.SentenceVector;
+import dev.ctxpack.index.SearchableIndex.SentenceVector;
 import dev.ctxpack.model.Span;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

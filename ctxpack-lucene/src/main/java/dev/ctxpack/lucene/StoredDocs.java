@@ -1,6 +1,6 @@
 package dev.ctxpack.lucene;
 
-import dev.ctxpack.index.Index.StoredDoc;
+import dev.ctxpack.index.WritableIndex.StoredDoc;
 import dev.ctxpack.model.Chunk;
 import dev.ctxpack.model.DocInfo;
 import dev.ctxpack.model.Language;

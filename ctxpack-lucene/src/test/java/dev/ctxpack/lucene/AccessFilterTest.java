@@ -7,22 +7,23 @@ import dev.ctxpack.chunk.TokenChunker;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Access;
 import dev.ctxpack.index.CorpusMarks;
-import dev.ctxpack.index.Index;
 import dev.ctxpack.index.IndexEntry;
-import dev.ctxpack.model.Candidate;
+import dev.ctxpack.index.SearchableIndex;
 import dev.ctxpack.model.Chunk;
 import dev.ctxpack.model.Document;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.token.Tokenizers;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What a principal's view of the index lets through: labels filter every read, before scoring. */
+/**
+ * What only the Lucene view does: {@link dev.ctxpack.index.Access#ALL} is the index itself, and
+ * documents written before access terms were indexed are counted. What every view lets through is
+ * {@link LuceneIndexContractTest}.
+ */
 class AccessFilterTest {
   @TempDir Path dir;
   private final TokenChunker chunker = new TokenChunker(Tokenizers.defaultTokenizer(), 60, 0.15);
@@ -52,100 +53,12 @@ class AccessFilterTest {
   }
 
   @Test
-  void searchesNeverScoreWhatThePrincipalCannotRead() throws Exception {
-    try (LuceneIndex index = corpus()) {
-      assertThat(index.searchSparse("salary bands", 1).get(0).doc().id()).isEqualTo("secret");
-      assertThat(index.searchDense(unit(1, 0, 0), 1).get(0).doc().id()).isEqualTo("secret");
-
-      Index eng = index.readableBy(Access.labels(List.of("eng")));
-      // k = 1 still finds a readable chunk: the filter acts inside the search, not on its top k.
-      assertThat(eng.searchSparse("salary bands", 1)).hasSize(1).allMatch(c -> !c.doc().id().equals("secret"));
-      assertThat(eng.searchDense(unit(1, 0, 0), 1)).extracting(c -> c.doc().id()).containsExactly("eng");
-      assertThat(ids(eng.searchSparse("salary", 50))).isEqualTo(Set.of("public", "eng"));
-      assertThat(ids(eng.searchDense(unit(1, 0, 0), 50))).isEqualTo(Set.of("public", "eng"));
-
-      Index nobody = index.readableBy(Access.labels(List.of()));
-      assertThat(ids(nobody.searchSparse("salary", 50))).isEqualTo(Set.of("public"));
-      // A term only unreadable documents hold finds nothing (and fails nothing).
-      assertThat(nobody.searchSparse("bands 2026", 50)).extracting(c -> c.doc().id()).doesNotContain("secret");
-      Index hr = index.readableBy(Access.labels(List.of("hr", "other")));
-      assertThat(ids(hr.searchSparse("salary", 50))).isEqualTo(Set.of("secret", "public"));
-    }
-  }
-
-  @Test
-  void scoresAreThoseOfAnIndexHoldingOnlyWhatThePrincipalReads(@TempDir Path alone) throws Exception {
-    String[] texts = {
-        "Salary bands and salary reviews for engineers are decided in March each year.",
-        "The salary of a manager depends on the size of the team and on the salary bands.",
-        "Reviews happen twice a year for the search team and once for the others.",
-        "Bands of wolves roam the northern forests in winter.",
-        "The engineering handbook explains reviews, bands, levels and promotions in detail.",
-    };
-    List<IndexEntry> all = new ArrayList<>();
-    List<IndexEntry> readable = new ArrayList<>();
-    for (int i = 0; i < texts.length; i++) {
-      // Every other document is labelled "hr" and holds the query's terms many times.
-      IndexEntry open = entry("open" + i, texts[i], unit(1, 0, 0), CorpusMarks.NONE, i % 2 == 0 ? new String[] {"eng"} : new String[0]);
-      all.add(open);
-      readable.add(open);
-      all.add(entry("hidden" + i, (texts[i] + " salary bands reviews ").repeat(3), unit(1, 0, 0), CorpusMarks.NONE, "hr"));
-    }
-    try (LuceneIndex index = LuceneIndex.open(dir); LuceneIndex only = LuceneIndex.open(alone)) {
-      index.write(all, List.of());
-      only.write(readable, List.of());
-      Index eng = index.readableBy(Access.labels(List.of("eng")));
-      for (String q : List.of("salary bands", "reviews", "engineers handbook bands wolves")) {
-        List<Candidate> viewed = eng.searchSparse(q, 50);
-        List<Candidate> expected = only.searchSparse(q, 50);
-        assertThat(viewed).extracting(c -> c.chunk().id()).as(q).containsExactlyElementsOf(
-            expected.stream().map(c -> c.chunk().id()).toList());
-        for (int i = 0; i < viewed.size(); i++) {
-          double a = viewed.get(i).scores().getOr(dev.ctxpack.model.Signal.BM25, 0);
-          double b = expected.get(i).scores().getOr(dev.ctxpack.model.Signal.BM25, 0);
-          assertThat(a).as(q).isCloseTo(b, org.assertj.core.data.Offset.offset(1e-4 * Math.max(1, b)));
-        }
-        // The whole index's statistics would give other scores: the check above can fail.
-        assertThat(index.searchSparse(q, 50).stream().filter(c -> c.doc().id().startsWith("open"))
-            .mapToDouble(c -> c.scores().getOr(dev.ctxpack.model.Signal.BM25, 0)).max().orElse(0))
-            .as(q).isNotCloseTo(viewed.get(0).scores().getOr(dev.ctxpack.model.Signal.BM25, 0), org.assertj.core.data.Offset.offset(1e-3));
-      }
-    }
-  }
-
-  @Test
-  void documentsVectorsMarksAndCountsAreFilteredToo() throws Exception {
-    try (LuceneIndex index = corpus()) {
-      Index eng = index.readableBy(Access.labels(List.of("leads")));
-      assertThat(eng.document("secret")).isEmpty();
-      assertThat(eng.find("secret")).isEmpty();
-      assertThat(eng.document("eng")).isPresent();
-      assertThat(eng.stats().documents()).isEqualTo(2);
-      assertThat(eng.stats().chunks()).isEqualTo(index.stats().chunks() - index.find("secret").orElseThrow().chunks());
-      List<String> secretChunks = new ArrayList<>();
-      for (Candidate c : index.searchSparse("salary bands", 50)) if (c.doc().id().equals("secret")) secretChunks.add(c.chunk().id());
-      assertThat(secretChunks).isNotEmpty();
-      assertThat(eng.chunkVectors(secretChunks)).isEmpty();
-      assertThat(eng.sentenceVectors(secretChunks)).isEmpty();
-      assertThat(eng.chunkMarks(secretChunks)).isEmpty();
-      assertThat(eng.corpusDocuments()).extracting(Index.CorpusDoc::id).containsExactly("eng", "public");
-
-      // The copy's near-duplicate mark names a document the principal cannot read: it is not shown.
-      String engChunk = eng.searchSparse("engineers reviewed", 1).get(0).chunk().id();
-      assertThat(index.chunkMarks(List.of(engChunk)).get(engChunk).nearDuplicateOf()).isEqualTo("secret");
-      assertThat(eng.chunkMarks(List.of(engChunk)).get(engChunk).nearDuplicateOf()).isEmpty();
-      assertThat(eng.corpusDocuments().get(0).nearDuplicateOf()).isEmpty();
-    }
-  }
-
-  @Test
-  void aViewIsReadOnlyAndEverythingIsTheIndexItself() throws Exception {
+  void aViewIsNotNarrowedAgainAndEverythingIsTheIndexItself() throws Exception {
     try (LuceneIndex index = corpus()) {
       assertThat(index.readableBy(Access.ALL)).isSameAs(index);
       assertThat(index.documentsWithoutAccessTerms()).isZero();
-      Index eng = index.readableBy(Access.labels(List.of("eng")));
-      assertThatThrownBy(eng::begin).isInstanceOf(UnsupportedOperationException.class).hasMessageContaining("read-only");
-      assertThatThrownBy(() -> eng.remove(List.of("secret"))).isInstanceOf(UnsupportedOperationException.class);
+      SearchableIndex eng = index.readableBy(Access.labels(List.of("eng")));
+      assertThatThrownBy(() -> eng.readableBy(Access.ALL)).isInstanceOf(UnsupportedOperationException.class);
       assertThat(index.find("secret")).isPresent();
     }
   }
@@ -177,11 +90,5 @@ class AccessFilterTest {
     assertThat(Access.labels(List.of("a")).mayRead(List.of())).isTrue();
     assertThat(Access.labels(List.of("a")).mayRead(List.of("b"))).isFalse();
     assertThat(Access.ALL.mayRead(List.of("b"))).isTrue();
-  }
-
-  private static Set<String> ids(List<Candidate> cs) {
-    Set<String> out = new java.util.TreeSet<>();
-    for (Candidate c : cs) out.add(c.doc().id());
-    return out;
   }
 }

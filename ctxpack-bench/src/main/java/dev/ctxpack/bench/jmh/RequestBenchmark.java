@@ -60,7 +60,7 @@ public class RequestBenchmark {
 
   /**
    * {@code all}: the index itself; {@code labels}: the index as a principal with access labels reads
-   * it ({@code Index.readableBy}): every read filtered and BM25's statistics counted over the
+   * it ({@code SearchableIndex.readableBy}): every read filtered and BM25's statistics counted over the
    * readable documents (SciFact's documents carry no labels, so all are readable: the filter's
    * whole cost, nothing skipped).
    */
@@ -77,7 +77,7 @@ public class RequestBenchmark {
   @Setup(Level.Trial)
   public void setUp() throws IOException {
     scifact = SciFactIndex.openOrBuild();
-    dev.ctxpack.index.Index view = switch (access) {
+    dev.ctxpack.index.SearchableIndex view = switch (access) {
       case "all" -> scifact.index;
       case "labels" -> scifact.index.readableBy(dev.ctxpack.index.Access.labels(List.of("team")));
       default -> throw new IllegalArgumentException("access must be all or labels, was " + access);

@@ -6,7 +6,7 @@ import dev.ctxpack.bench.pipeline.CtxpackPipeline;
 import dev.ctxpack.compress.IndexSentenceVectors;
 import dev.ctxpack.similarity.PassageVectors;
 import dev.ctxpack.embed.Embedder;
-import dev.ctxpack.index.Index;
+import dev.ctxpack.index.SearchableIndex;
 import dev.ctxpack.ingest.IngestSummary;
 import dev.ctxpack.ingest.Ingestor;
 import dev.ctxpack.ingest.Loaders;
@@ -83,7 +83,7 @@ final class SciFactIndex implements AutoCloseable {
    * reranker, the index's chunk vectors for semantic dedup and MMR, and its sentence vectors (query
    * embedded by {@code embedder}) for compression.
    */
-  static DefaultContextPacker packer(Retriever retriever, Index view, Embedder embedder) {
+  static DefaultContextPacker packer(Retriever retriever, SearchableIndex view, Embedder embedder) {
     return DefaultContextPacker.builder().retriever(retriever)
         .reranker(FeatureReranker.defaults())
         .vectors(PassageVectors.fromIndex(view, embedder.languages()))

@@ -1,0 +1,270 @@
+package dev.ctxpack.lucene;
+
+import dev.ctxpack.index.SearchableIndex.ChunkMarks;
+import dev.ctxpack.index.SearchableIndex.SentenceVector;
+import dev.ctxpack.index.SearchableIndex.Stats;
+import dev.ctxpack.index.WritableIndex.StoredDoc;
+import dev.ctxpack.model.Candidate;
+import dev.ctxpack.model.Document;
+import dev.ctxpack.model.Language;
+import dev.ctxpack.model.Scores;
+import dev.ctxpack.model.Signal;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.PrefixQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+
+/**
+ * The searcher part of {@link LuceneIndex}: every read of the index, each over the Lucene
+ * documents an access filter lets through ({@link Acl#filter}; null: all), so that the index and
+ * its views ({@link ReadableView}) run the same code. Searches are sorted by score, then chunk id.
+ */
+final class LuceneReads {
+  private final Searchers searchers;
+  private final SparseQueryBuilder sparse;
+  private final ReadableStatistics readableStatistics = new ReadableStatistics();
+
+  LuceneReads(Searchers searchers, SparseQueryBuilder sparse) {
+    this.searchers = searchers;
+    this.sparse = sparse;
+  }
+
+  private <T> T withSearcher(Searchers.SearchFn<T> fn, T empty) throws IOException {
+    return searchers.withSearcher(fn, empty);
+  }
+
+  Optional<StoredDoc> find(String docId) throws IOException {
+    return withSearcher(s -> {
+      var d = recordDoc(s, docId, null);
+      return d.map(StoredDocs::toStoredDoc);
+    }, Optional.empty());
+  }
+
+  List<StoredDoc> findBySourcePath(String prefix) throws IOException {
+    return withSearcher(s -> {
+      TopDocs td = s.search(new PrefixQuery(new Term(Fields.SOURCE_PATH, prefix)), Integer.MAX_VALUE / 2);
+      StoredFields sf = s.storedFields();
+      List<StoredDoc> out = new ArrayList<>();
+      for (ScoreDoc sd : td.scoreDocs) {
+        var d = sf.document(sd.doc);
+        if (Fields.TYPE_DOC.equals(d.get(Fields.TYPE))) out.add(StoredDocs.toStoredDoc(d));
+      }
+      out.sort(java.util.Comparator.comparing(StoredDoc::id));
+      return out;
+    }, List.of());
+  }
+
+  Optional<Document> document(String docId, Query filter) throws IOException {
+    return withSearcher(s -> recordDoc(s, docId, filter).map(d -> new Document(
+        d.get(Fields.DOC_KEY), d.get(Fields.URI), d.get(Fields.TITLE), Language.fromCode(d.get(Fields.LANGUAGE)),
+        StoredDocs.metadata(d), d.get(Fields.TEXT))), Optional.empty());
+  }
+
+  private static Optional<org.apache.lucene.document.Document> recordDoc(IndexSearcher s, String docId, Query filter)
+      throws IOException {
+    TopDocs td = s.search(Acl.restrict(Acl.record(docId), filter), 1);
+    if (td.scoreDocs.length == 0) return Optional.empty();
+    return Optional.of(s.storedFields().document(td.scoreDocs[0].doc));
+  }
+
+  /**
+   * BM25 over the chunks {@code filter} lets through (all when null): the filter is a clause of the
+   * query, so other chunks are never scored, and the term and length statistics count only the
+   * chunks it lets through ({@link ReadableStatistics}), so scores say nothing of the others.
+   */
+  List<Candidate> searchSparse(String query, int k, Query filter) throws IOException {
+    if (k < 1) throw new IllegalArgumentException("k must be >= 1, was " + k);
+    Query q = sparse.build(query);
+    if (q == null) return List.of();
+    return withSearcher(s -> {
+      IndexSearcher scoring = filter == null ? s : readableStatistics.of(s, filter);
+      return toCandidates(scoring, scoring.search(Acl.restrict(q, filter), k), Signal.BM25);
+    }, List.of());
+  }
+
+  /**
+   * Nearest vector windows, collapsed to their chunks: a chunk scores its best window's cosine.
+   * Fetches {@code 3k + 20} windows so that {@code k} distinct chunks are usually found, among those
+   * {@code filter} lets through: Lucene's filtered HNSW search, so other windows are never candidates.
+   */
+  List<Candidate> searchDense(float[] vector, int k, Query filter) throws IOException {
+    if (k < 1) throw new IllegalArgumentException("k must be >= 1, was " + k);
+    return withSearcher(s -> {
+      // Cheap check (no query): an index that never held vectors has no such field.
+      if (s.getIndexReader().leaves().stream()
+          .noneMatch(l -> l.reader().getFieldInfos().fieldInfo(Fields.VECTOR) != null)) {
+        return List.of();
+      }
+      int windows = Math.min(10_000, 3 * k + 20);
+      TopDocs td = s.search(new KnnFloatVectorQuery(Fields.VECTOR, vector, windows, filter), windows);
+      StoredFields sf = s.storedFields();
+      java.util.LinkedHashMap<String, Double> best = new java.util.LinkedHashMap<>();
+      for (ScoreDoc sd : td.scoreDocs) {
+        String chunkId = sf.document(sd.doc, java.util.Set.of(Fields.CHUNK_ID)).get(Fields.CHUNK_ID);
+        // Lucene maps a dot product x to (1 + x) / 2; report the cosine itself.
+        best.merge(chunkId, 2.0 * sd.score - 1.0, Math::max);
+      }
+      // Fetch the chunks of the best windows in one query.
+      List<org.apache.lucene.util.BytesRef> ids = new ArrayList<>(best.size());
+      for (String id : best.keySet()) ids.add(new org.apache.lucene.util.BytesRef(id));
+      var q = new org.apache.lucene.search.BooleanQuery.Builder()
+          .add(new org.apache.lucene.search.TermInSetQuery(Fields.CHUNK_ID, ids), org.apache.lucene.search.BooleanClause.Occur.FILTER)
+          .add(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)), org.apache.lucene.search.BooleanClause.Occur.FILTER)
+          .build();
+      TopDocs hits = s.search(Acl.restrict(q, filter), Math.max(1, best.size()));
+      List<Candidate> out = new ArrayList<>(hits.scoreDocs.length);
+      for (ScoreDoc sd : hits.scoreDocs) {
+        var d = sf.document(sd.doc);
+        Double score = best.get(d.get(Fields.CHUNK_ID));
+        if (score != null) out.add(new Candidate(StoredDocs.chunk(d), StoredDocs.docInfo(d), Scores.of(Signal.DENSE, score)));
+      }
+      out.sort(java.util.Comparator.comparingDouble((Candidate c) -> -c.scores().getOr(Signal.DENSE, 0))
+          .thenComparing(c -> c.chunk().id()));
+      return out.size() > k ? List.copyOf(out.subList(0, k)) : out;
+    }, List.of());
+  }
+
+  /** The normalised mean of each chunk's window vectors, read by chunk id (live documents only). */
+  java.util.Map<String, float[]> chunkVectors(java.util.Collection<String> chunkIds, Query filter) throws IOException {
+    if (chunkIds.isEmpty()) return java.util.Map.of();
+    return withSearcher(s -> {
+      List<org.apache.lucene.util.BytesRef> ids = new ArrayList<>(chunkIds.size());
+      for (String id : new java.util.TreeSet<>(chunkIds)) ids.add(new org.apache.lucene.util.BytesRef(id));
+      var q = new org.apache.lucene.search.BooleanQuery.Builder()
+          .add(new org.apache.lucene.search.TermInSetQuery(Fields.CHUNK_ID, ids), org.apache.lucene.search.BooleanClause.Occur.FILTER)
+          .add(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_VECTOR)), org.apache.lucene.search.BooleanClause.Occur.FILTER)
+          .build();
+      java.util.Map<String, float[]> sums = new java.util.TreeMap<>();
+      StoredFields sf = s.storedFields();
+      var weight = s.createWeight(s.rewrite(Acl.restrict(q, filter)), org.apache.lucene.search.ScoreMode.COMPLETE_NO_SCORES, 1f);
+      for (var leaf : s.getIndexReader().leaves()) {
+        var values = leaf.reader().getFloatVectorValues(Fields.VECTOR);
+        if (values == null) continue;
+        var scorer = weight.scorer(leaf);
+        if (scorer == null) continue;
+        // A scorer does not skip deleted documents: a replaced document's old windows are still here.
+        var live = leaf.reader().getLiveDocs();
+        var it = scorer.iterator();
+        for (int doc = it.nextDoc(); doc != org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
+          if (live != null && !live.get(doc)) continue;
+          if (values.docID() < doc) values.advance(doc);
+          if (values.docID() != doc) continue;
+          float[] v = values.vectorValue();
+          String chunkId = sf.document(leaf.docBase + doc, java.util.Set.of(Fields.CHUNK_ID)).get(Fields.CHUNK_ID);
+          float[] sum = sums.computeIfAbsent(chunkId, k -> new float[v.length]);
+          for (int i = 0; i < v.length; i++) sum[i] += v[i];
+        }
+      }
+      java.util.Map<String, float[]> out = new java.util.HashMap<>();
+      for (var e : sums.entrySet()) out.put(e.getKey(), dev.ctxpack.embed.Embedder.normalize(e.getValue()));
+      return out;
+    }, java.util.Map.of());
+  }
+
+  /**
+   * Reads the stored sentence vectors of the requested chunks: one query for all ids (their chunk
+   * documents), then per hit only the ids and the one binary field, which sits right after them, so
+   * the chunk's text is never decoded. An index written before sentence vectors existed has no such
+   * field anywhere and returns at once.
+   */
+  Map<String, List<SentenceVector>> sentenceVectors(Collection<String> chunkIds, Query filter) throws IOException {
+    if (chunkIds.isEmpty()) return Map.of();
+    return withSearcher(s -> {
+      if (s.getIndexReader().leaves().stream()
+          .noneMatch(l -> l.reader().getFieldInfos().fieldInfo(Fields.SENTENCE_VECTORS) != null)) {
+        return Map.of();
+      }
+      java.util.SortedSet<String> unique = new java.util.TreeSet<>(chunkIds);
+      List<org.apache.lucene.util.BytesRef> ids = new ArrayList<>(unique.size());
+      for (String id : unique) ids.add(new org.apache.lucene.util.BytesRef(id));
+      var q = new org.apache.lucene.search.BooleanQuery.Builder()
+          .add(new org.apache.lucene.search.TermInSetQuery(Fields.CHUNK_ID, ids), org.apache.lucene.search.BooleanClause.Occur.FILTER)
+          .add(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)), org.apache.lucene.search.BooleanClause.Occur.FILTER)
+          .build();
+      TopDocs td = s.search(Acl.restrict(q, filter), ids.size());
+      StoredFields sf = s.storedFields();
+      Map<String, List<SentenceVector>> out = new HashMap<>();
+      for (ScoreDoc sd : td.scoreDocs) {
+        var visitor = new SentenceVectorVisitor();
+        sf.document(sd.doc, visitor);
+        if (visitor.vectors != null && visitor.chunkId != null) {
+          out.put(visitor.chunkId, SentenceVectorCodec.decode(visitor.docKey, new org.apache.lucene.util.BytesRef(visitor.vectors)));
+        }
+      }
+      return out;
+    }, Map.of());
+  }
+
+  /**
+   * Reads a chunk document's ids and sentence vectors, and stops at the first other stored field
+   * after the ids ({@link LuceneDocs} writes the vectors right after them).
+   */
+  private static final class SentenceVectorVisitor extends org.apache.lucene.index.StoredFieldVisitor {
+    String docKey;
+    String chunkId;
+    byte[] vectors;
+
+    @Override
+    public Status needsField(org.apache.lucene.index.FieldInfo fi) {
+      if (fi.name.equals(Fields.SENTENCE_VECTORS)) return vectors == null ? Status.YES : Status.STOP;
+      if (fi.name.equals(Fields.DOC_KEY) && docKey == null) return Status.YES;
+      if (fi.name.equals(Fields.CHUNK_ID) && chunkId == null) return Status.YES;
+      return docKey != null && chunkId != null ? Status.STOP : Status.NO;
+    }
+
+    @Override
+    public void stringField(org.apache.lucene.index.FieldInfo fi, String value) {
+      if (fi.name.equals(Fields.DOC_KEY)) docKey = value;
+      else if (fi.name.equals(Fields.CHUNK_ID)) chunkId = value;
+    }
+
+    @Override
+    public void binaryField(org.apache.lucene.index.FieldInfo fi, byte[] value) {
+      if (fi.name.equals(Fields.SENTENCE_VECTORS)) vectors = value;
+    }
+  }
+
+  private static List<Candidate> toCandidates(IndexSearcher s, TopDocs td, Signal signal)
+      throws IOException {
+    StoredFields sf = s.storedFields();
+    List<Candidate> out = new ArrayList<>(td.scoreDocs.length);
+    for (ScoreDoc sd : td.scoreDocs) {
+      var d = sf.document(sd.doc);
+      out.add(new Candidate(StoredDocs.chunk(d), StoredDocs.docInfo(d), Scores.of(signal, sd.score)));
+    }
+    out.sort(java.util.Comparator.comparingDouble((Candidate c) -> -c.scores().getOr(signal, 0))
+        .thenComparing(c -> c.chunk().id()));
+    return out;
+  }
+
+  Map<String, ChunkMarks> chunkMarks(Collection<String> chunkIds, Query filter) throws IOException {
+    return withSearcher(s -> CorpusQueries.chunkMarks(s, chunkIds, filter), Map.of());
+  }
+
+  Stats stats(Query filter) throws IOException {
+    return withSearcher(s -> statsOf(s, filter), new Stats(0, 0, 0, Optional.empty(), 0));
+  }
+
+  private static Stats statsOf(IndexSearcher s, Query filter) throws IOException {
+    int docs = s.count(Acl.restrict(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_DOC)), filter));
+    int chunks = s.count(Acl.restrict(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)), filter));
+    int vectors = s.count(Acl.restrict(new TermQuery(new Term(Fields.HAS_VECTOR, "1")), filter));
+    Map<String, String> ud = ((DirectoryReader) s.getIndexReader()).getIndexCommit().getUserData();
+    Optional<String> emb = Optional.ofNullable(ud.get(Fields.COMMIT_EMBEDDER));
+    int dim = ud.containsKey(Fields.COMMIT_DIMENSION) ? Integer.parseInt(ud.get(Fields.COMMIT_DIMENSION)) : 0;
+    return new Stats(docs, chunks, vectors, emb, dim);
+  }
+}
