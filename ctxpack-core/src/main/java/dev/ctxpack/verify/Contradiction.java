@@ -181,7 +181,9 @@ final class Contradiction {
       }
     }
     Map<String, Set<String>> frozen = new HashMap<>();
-    out.forEach((k, v) -> frozen.put(k, Set.copyOf(v)));
+    // Insertion order, kept: when a sentence holds several opposites, the reason names the first in
+    // table order, the same in every JVM (an immutable Set.copyOf iterates in a per-JVM random order).
+    out.forEach((k, v) -> frozen.put(k, java.util.Collections.unmodifiableSet(new LinkedHashSet<>(v))));
     return Map.copyOf(frozen);
   }
 }
