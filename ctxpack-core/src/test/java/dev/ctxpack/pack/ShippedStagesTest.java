@@ -99,6 +99,12 @@ class ShippedStagesTest {
     List<String> byScore = reversed.sources().stream().map(Source::passage).toList();
     List<String> plainByScore = new ArrayList<>(plain.sources().stream().map(Source::passage).toList());
     assertThat(byScore).containsExactlyInAnyOrderElementsOf(plainByScore);
+    Map<String, Double> score = new java.util.HashMap<>();
+    for (Candidate c : CANDIDATES) score.put(c.chunk().id(), c.score());
+    for (int i = 1; i < byScore.size(); i++) {
+      assertThat(score.get(byScore.get(i - 1))).as("the injected orderer's order: weakest first")
+          .isLessThanOrEqualTo(score.get(byScore.get(i)));
+    }
     assertThat(reversed.conflicts()).singleElement().satisfies(c -> assertThat(c.reason()).contains("test's detector"));
     assertThat(reversed.prompt()).contains("Sources disagree:");
     List<Decision> flags = reversed.trace().stream().filter(d -> d.stage() == Stage.CONFLICT).toList();
