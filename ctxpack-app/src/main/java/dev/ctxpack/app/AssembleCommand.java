@@ -3,9 +3,12 @@ package dev.ctxpack.app;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ctxpack.app.json.AssembleEndpoint;
+import dev.ctxpack.app.json.AssembleRequests;
+import dev.ctxpack.app.json.AssembleViews;
+import dev.ctxpack.app.json.Json;
 import dev.ctxpack.assemble.AssembleRequest;
 import dev.ctxpack.assemble.Assembler;
-import dev.ctxpack.assemble.DefaultHistoryCompactor;
 import dev.ctxpack.assemble.MemoryStore;
 import dev.ctxpack.assemble.MemoryStores;
 import dev.ctxpack.assemble.Replay;
@@ -15,8 +18,7 @@ import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.index.IndexSpec;
 import dev.ctxpack.index.Indexes;
-import dev.ctxpack.llm.LlmClient;
-import dev.ctxpack.lucene.HybridToolRanker;
+import dev.ctxpack.pack.StageListener;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -76,11 +78,11 @@ final class AssembleCommand implements Callable<Integer> {
     IndexSpec spec = indexSpec();
     try (Index idx = spec == null ? null : Components.openExisting(spec); MemoryStore memories = openMemory(spec, idx)) {
       Embedder e = idx != null ? Components.searchEmbedder(idx, embedder) : null;
-      Assembler assembler = assembler(e, idx == null ? null : ServeCommand.defaults(new PackCommand()).packer(idx, e), memories,
+      Assembler assembler = Components.assembler(e, idx == null ? null : Components.packer(idx, e, StageListener.NONE), memories,
           llm.client());
-      if (batch != null) return BatchRunner.run(batch, out, endpoint(assembler));
+      if (batch != null) return BatchRunner.run(batch, out, AssembleEndpoint.of(assembler));
       if (replay != null) return replay(assembler, out);
-      out.println(Json.line(endpoint(assembler).handle(readObject(request))));
+      out.println(Json.line(AssembleEndpoint.of(assembler).handle(readObject(request))));
       return ExitCodes.OK;
     }
   }
@@ -99,26 +101,6 @@ final class AssembleCommand implements Callable<Integer> {
     if (store == null) return null;
     Embedder e = idx != null ? Components.searchEmbedder(idx, embedder) : Components.embedder(embedder);
     return MemoryCommand.Where.open(store, e);
-  }
-
-  /**
-   * The one place the CLI and the service build an assembler: {@code packer} (null: no evidence),
-   * {@code embedder} (null: few-shot by shared terms, tools by BM25 alone) and {@code memories}
-   * (null: none), with tools ranked by {@link HybridToolRanker} and the history fitted by {@link
-   * DefaultHistoryCompactor}: old tool results pruned, older turns summarised by {@code llm} (null:
-   * extractively, which is also the fallback when the model fails).
-   */
-  static Assembler assembler(Embedder embedder, dev.ctxpack.pack.ContextPacker packer, MemoryStore memories, LlmClient llm) {
-    return Assembler.builder().embedder(embedder).packer(packer).toolRanker(new HybridToolRanker(embedder))
-        .historyCompactor(DefaultHistoryCompactor.builder().llm(llm).build()).memoryStore(memories).build();
-  }
-
-  /** One assemble request to its result's JSON: a {@code --batch} line, {@code --request}, and {@code POST /v1/assemble}. */
-  static JsonEndpoint endpoint(Assembler assembler) {
-    return req -> {
-      AssembleRequest r = AssembleRequests.parse(req, assembler.retrieves());
-      return AssembleViews.assembly(BatchRunner.text(req, "id", null), r.model().name(), assembler.assemble(r));
-    };
   }
 
   private int replay(Assembler assembler, PrintWriter out) throws IOException {

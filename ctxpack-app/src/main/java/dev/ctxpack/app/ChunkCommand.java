@@ -1,5 +1,7 @@
 package dev.ctxpack.app;
 
+import dev.ctxpack.app.json.Json;
+import dev.ctxpack.app.json.Views;
 import dev.ctxpack.chunk.Chunker;
 import dev.ctxpack.ingest.IngestException;
 import dev.ctxpack.ingest.LoadGuard;

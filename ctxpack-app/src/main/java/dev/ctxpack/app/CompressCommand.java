@@ -1,14 +1,10 @@
 package dev.ctxpack.app;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ctxpack.app.json.CompressEndpoint;
+import dev.ctxpack.app.json.Json;
+import dev.ctxpack.app.json.JsonEndpoint;
 import dev.ctxpack.compress.CompressInput;
-import dev.ctxpack.compress.CompressOptions;
-import dev.ctxpack.compress.Compression;
 import dev.ctxpack.compress.ExtractiveCompressor;
-import dev.ctxpack.compress.SentenceVectors;
-import dev.ctxpack.pack.Budgets;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -64,7 +60,7 @@ final class CompressCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     if (input != null && batch != null) throw new UsageException("give --input or --batch, not both");
     if (budget != null && preset != null) throw new UsageException("give --budget or --preset, not both");
-    Integer defaultBudget = budget(budget, preset, "--budget", "--preset");
+    Integer defaultBudget = CompressEndpoint.budget(budget, preset, "--budget", "--preset");
     if (threshold != null && !(threshold >= 0 && threshold <= 1)) {
       throw new UsageException("--threshold must be a probability in [0, 1], was " + threshold);
     }
@@ -82,22 +78,21 @@ final class CompressCommand implements Callable<Integer> {
     for (int i = 0; i < lines.size(); i++) {
       if (lines.get(i).isBlank()) continue;
       try {
-        in.add(passage(Json.parseObject(lines.get(i)), ids));
+        in.add(CompressEndpoint.passage(Json.parseObject(lines.get(i)), ids));
       } catch (Exception e) {
         errors++;
         err.println("ctxpack: line " + (i + 1) + ": " + Errors.message(e) + " (skipped; the other lines were compressed)");
       }
     }
-    out.println(Json.line(view(compressor.compress(query, in, options(defaultBudget, threshold)), compressor)));
+    out.println(Json.line(CompressEndpoint.view(compressor.compress(query, in,
+        CompressEndpoint.options(defaultBudget, threshold, !noPredecessor, !noClauses)), compressor)));
     out.flush();
     return errors == 0 ? ExitCodes.OK : ExitCodes.FAILURE;
   }
 
   /** The compressor these options ask for: sentence vectors from {@code --embedder}, or lexical only. */
   ExtractiveCompressor compressor() {
-    SentenceVectors vectors = embedder.equals("none") ? SentenceVectors.none()
-        : SentenceVectors.embedder(Components.embedder(embedder));
-    return ExtractiveCompressor.defaults(vectors);
+    return Components.compressor(embedder);
   }
 
   /** {@link #endpoint(ExtractiveCompressor)} with {@link #compressor()}. */
@@ -111,99 +106,7 @@ final class CompressCommand implements Callable<Integer> {
    * are the defaults for requests that give none.
    */
   JsonEndpoint endpoint(ExtractiveCompressor compressor) {
-    Integer defaultBudget = budget(budget, preset, "--budget", "--preset");
-    return req -> {
-      String q = BatchRunner.query(req, query);
-      if (q == null || q.isBlank()) throw new IllegalArgumentException("field 'query' must be a non-empty string");
-      Integer b = req.has("budget") || req.has("preset")
-          ? budget(req.has("budget") ? BatchRunner.integer(req, "budget", 0) : null, BatchRunner.text(req, "preset", null),
-              "budget", "preset")
-          : defaultBudget;
-      Double t = threshold;
-      if (req.has("threshold")) t = number(req.get("threshold"), "threshold");
-      JsonNode ps = BatchRunner.texts(req, "passages", BatchRunner.MAX_PASSAGES, "");
-      List<CompressInput> in = new ArrayList<>();
-      Set<String> ids = new HashSet<>();
-      for (int i = 0; i < ps.size(); i++) {
-        if (!ps.get(i).isObject()) throw new IllegalArgumentException("passages[" + i + "] must be an object");
-        try {
-          in.add(passage((ObjectNode) ps.get(i), ids));
-        } catch (IllegalArgumentException e) {
-          throw new IllegalArgumentException("passages[" + i + "]: " + e.getMessage(), e);
-        }
-      }
-      ObjectNode res = Json.object();
-      String id = BatchRunner.text(req, "id", null);
-      if (id != null) res.put("id", id);
-      res.setAll(view(compressor.compress(q, in, options(b, t)), compressor));
-      return res;
-    };
+    return CompressEndpoint.of(compressor, new CompressEndpoint.Defaults(query,
+        CompressEndpoint.budget(budget, preset, "--budget", "--preset"), threshold, !noPredecessor, !noClauses));
   }
-
-  private CompressOptions options(Integer budget, Double threshold) {
-    if (budget == null && threshold == null) throw new IllegalArgumentException("give a budget, a preset or a threshold");
-    if (threshold != null && !(threshold >= 0 && threshold <= 1)) {
-      throw new IllegalArgumentException("threshold must be a probability in [0, 1], was " + threshold);
-    }
-    return new CompressOptions(budget == null ? 0 : budget, threshold == null ? Double.NaN : threshold,
-        !noPredecessor, !noClauses && budget != null);
-  }
-
-  /** The budget from a number or a preset name (null when neither); errors name the field. */
-  private static Integer budget(Integer n, String preset, String nField, String presetField) {
-    if (n != null && preset != null) throw new IllegalArgumentException("give " + nField + " or " + presetField + ", not both");
-    if (preset != null) {
-      try {
-        return Budgets.preset(preset);
-      } catch (IllegalArgumentException e) {
-        throw new UsageException(presetField + ": " + e.getMessage());
-      }
-    }
-    if (n != null && (n <= 0 || n > Budgets.MAX)) {
-      throw new UsageException(nField + " must be in [1, " + Budgets.MAX + "] tokens, was " + n);
-    }
-    return n;
-  }
-
-  private static double number(JsonNode v, String field) {
-    if (v == null || !v.isNumber() || !Double.isFinite(v.asDouble())) {
-      throw new IllegalArgumentException("field '" + field + "' must be a number");
-    }
-    return v.asDouble();
-  }
-
-  static CompressInput passage(ObjectNode o, Set<String> ids) {
-    String id = BatchRunner.text(o, "id", null);
-    if (id == null || id.isBlank()) throw new IllegalArgumentException("field 'id' must be a non-empty string");
-    if (!ids.add(id)) throw new IllegalArgumentException("id '" + id + "' appears twice");
-    String text = BatchRunner.text(o, "text", null);
-    if (text == null || text.isEmpty()) throw new IllegalArgumentException("field 'text' of " + id + " must be a non-empty string");
-    double score = Double.NaN;
-    JsonNode s = o.get("score");
-    if (s != null && !s.isNull()) score = number(s, "score");
-    return CompressInput.of(id, text, BatchRunner.text(o, "title", ""), score);
-  }
-
-  static ObjectNode view(Compression c, ExtractiveCompressor compressor) {
-    ObjectNode res = Json.object();
-    res.put("tokensIn", c.tokensIn());
-    res.put("tokensOut", c.tokensOut());
-    res.put("scorer", compressor.scorer().id());
-    ArrayNode passages = res.putArray("passages");
-    for (Compression.Compressed p : c.passages()) {
-      ObjectNode po = passages.addObject();
-      po.put("id", p.id());
-      po.put("text", p.text());
-      po.put("tokens", p.tokens());
-      ArrayNode spans = po.putArray("spans");
-      for (Compression.Span s : p.spans()) spans.addArray().add(s.start()).add(s.end());
-    }
-    ArrayNode dropped = res.putArray("dropped");
-    for (Compression.Dropped d : c.dropped()) {
-      dropped.addObject().put("id", d.id()).put("start", d.span().start()).put("end", d.span().end())
-          .put("reason", d.reason().key()).put("score", Views.round(d.score()));
-    }
-    return res;
-  }
-
 }

@@ -1,5 +1,6 @@
 package dev.ctxpack.app;
 
+import dev.ctxpack.app.json.Json;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ctxpack.similarity.Boilerplate;

@@ -1,5 +1,7 @@
 package dev.ctxpack.app;
 
+import dev.ctxpack.app.json.Json;
+import dev.ctxpack.app.json.Views;
 import dev.ctxpack.chunk.TokenChunker;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Index;
@@ -73,7 +75,7 @@ final class DemoCommand implements Callable<Integer> {
               embedder == null ? " (BM25 only)" : " (BM25 + " + embedder.id() + " vectors)");
           out.println("index: " + (keep != null ? index.location() : "temporary, removed on exit") + "\n");
         }
-        DefaultContextPacker packer = Components.packer(index, embedder, new dev.ctxpack.retrieve.RrfFusion(), new DedupFlags());
+        DefaultContextPacker packer = Components.packer(index, embedder, dev.ctxpack.pack.StageListener.NONE);
         for (String q : List.of(PT_QUESTION, EN_QUESTION)) {
           ContextPackage p = packer.pack(q, options);
           if (format == CommonOptions.Format.json) {
@@ -85,7 +87,7 @@ final class DemoCommand implements Callable<Integer> {
           out.println("=".repeat(78));
           out.print(p.prompt());
           out.println("-".repeat(78));
-          out.println(Views.budgetText(p));
+          out.println(Texts.budget(p));
           out.println();
         }
       }

@@ -1,5 +1,7 @@
 package dev.ctxpack.app;
 
+import dev.ctxpack.app.json.Json;
+import dev.ctxpack.app.json.JsonEndpoint;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.http.Context;

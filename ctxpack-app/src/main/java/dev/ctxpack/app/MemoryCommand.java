@@ -2,6 +2,8 @@ package dev.ctxpack.app;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ctxpack.app.json.Json;
+import dev.ctxpack.app.json.MemoryViews;
 import dev.ctxpack.assemble.Memory;
 import dev.ctxpack.assemble.MemoryStore;
 import dev.ctxpack.assemble.MemoryStores;
@@ -95,7 +97,7 @@ final class MemoryCommand implements Runnable {
         m = store.add(where.user, k, t);
       }
       PrintWriter out = spec.commandLine().getOut();
-      if (where.common.json()) out.println(Json.line(view(m, false)));
+      if (where.common.json()) out.println(Json.line(MemoryViews.view(m, false)));
       else out.println(m.id() + "\t" + m.kind().key() + "\t" + m.created());
       return ExitCodes.OK;
     }
@@ -179,29 +181,12 @@ final class MemoryCommand implements Runnable {
 
   private static void print(PrintWriter out, Where where, List<Memory> ms, boolean scores) {
     if (where.common.json()) {
-      out.println(Json.line(list(where.user, ms, scores)));
+      out.println(Json.line(MemoryViews.list(where.user, ms, scores)));
       return;
     }
     for (Memory m : ms) {
       out.println(m.id() + "\t" + m.kind().key() + "\t" + m.created() + (scores ? "\t" + String.format(java.util.Locale.ROOT,
           "%.4f", m.score()) : "") + "\t" + m.text().replace('\n', ' '));
     }
-  }
-
-  /** {@code {"user": ..., "memories": [...]}}. */
-  static ObjectNode list(String user, List<Memory> ms, boolean scores) {
-    ObjectNode o = Json.object();
-    o.put("user", user);
-    ArrayNode a = o.putArray("memories");
-    for (Memory m : ms) a.add(view(m, scores));
-    return o;
-  }
-
-  /** One memory as JSON: {@code {"id", "user", "kind", "text", "created"}} and {@code "score"} when recalled. */
-  static ObjectNode view(Memory m, boolean score) {
-    ObjectNode o = Json.object();
-    o.put("id", m.id()).put("user", m.user()).put("kind", m.kind().key()).put("text", m.text()).put("created", m.created());
-    if (score) o.put("score", m.score());
-    return o;
   }
 }

@@ -1,6 +1,10 @@
 package dev.ctxpack.app;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.ctxpack.app.json.Json;
+import dev.ctxpack.app.json.JsonEndpoint;
+import dev.ctxpack.app.json.PackEndpoint;
+import dev.ctxpack.app.json.Views;
+import dev.ctxpack.dedup.DedupOptions;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.guard.InjectionPolicy;
 import dev.ctxpack.index.Index;
@@ -70,7 +74,7 @@ final class PackCommand implements Callable<Integer> {
     try (Index index = Components.openExisting(common.indexSpec())) {
       Embedder embedder = Components.searchEmbedder(index, common.embedder);
       DefaultContextPacker packer = packer(index, embedder);
-      if (batch != null) return BatchRunner.run(batch, out, endpoint(packer, options, model, execute));
+      if (batch != null) return BatchRunner.run(batch, out, PackEndpoint.of(packer, options, model, execute));
       ContextPackage p = packer.pack(query, options);
       PlanExecutor.Execution run = execute ? packer.executor(model, options).execute(p) : null;
       if (common.json()) {
@@ -81,11 +85,11 @@ final class PackCommand implements Callable<Integer> {
         if (run != null) {
           out.print(run.answer() != null ? run.answer() + "\n" : run.finalPrompt());
         } else {
-          out.print(p.plan().size() > 1 ? Views.planText(p) : p.prompt());
+          out.print(p.plan().size() > 1 ? Texts.plan(p) : p.prompt());
         }
         out.flush();
-        err.println(Views.budgetText(p));
-        if (run != null) err.println(Views.executionText(run));
+        err.println(Texts.budget(p));
+        if (run != null) err.println(Texts.execution(run));
       }
     }
     return ExitCodes.OK;
@@ -98,8 +102,8 @@ final class PackCommand implements Callable<Integer> {
 
   /** The packer over {@code index} wired from these options. */
   DefaultContextPacker packer(SearchableIndex index, Embedder embedder) {
-    return Components.packer(index, embedder, fusion.fusion(), dedup,
-        flags.noRerank ? null : Components.reranker(flags.reranker), window, stages);
+    return Components.packer(index, embedder, fusion.fusion(), dedup.apply(DedupOptions.conservative()),
+        dedup.apply(DedupOptions.strict()), flags.noRerank ? null : Components.reranker(flags.reranker), window, stages);
   }
 
   /** Told the time of each stage of every request (the service's metrics); none for the CLI. */
@@ -107,119 +111,10 @@ final class PackCommand implements Callable<Integer> {
 
   /**
    * One pack request, {@code {"id", "query", "budget" | "preset", "injection", "template", "order", "repeatKey"}} to the
-   * package's JSON, over
-   * {@code index} wired from these options: a {@code --batch} line, and {@code POST /v1/pack}.
+   * package's JSON, over {@code index} wired from these options: a {@code --batch} line, and {@code POST /v1/pack}.
    */
   JsonEndpoint endpoint(SearchableIndex index, Embedder embedder) {
-    return endpoint(packer(index, embedder), flags.options(), llmClient(), false);
-  }
-
-  /**
-   * {@code model}: what {@code "execute": true} calls (the command's --llm: for the service, its own
-   * configuration, never the request's); {@code executeAll}: every line is executed ({@code --execute}).
-   */
-  private static JsonEndpoint endpoint(DefaultContextPacker packer, PackOptions options, LlmClient model,
-      boolean executeAll) {
-    return req -> {
-      String q = BatchRunner.query(req, null);
-      if (q == null || q.isBlank()) throw new IllegalArgumentException("field 'query' must not be empty");
-      PackOptions o = options;
-      String preset = BatchRunner.text(req, "preset", null);
-      if (preset != null) o = o.toBuilder().budget(Budgets.preset(preset)).build();
-      if (req.has("budget")) o = o.toBuilder().budget(BatchRunner.integer(req, "budget", o.budget().tokens(), 1, Budgets.MAX)).build();
-      if (req.has("redactPii")) o = o.toBuilder().redactPii(redactPii(req.get("redactPii"))).build();
-      String injection = BatchRunner.text(req, "injection", null);
-      if (injection != null) o = o.toBuilder().injection(parseInjection(injection, "field 'injection'")).build();
-      String template = BatchRunner.text(req, "template", null);
-      if (template != null) o = o.toBuilder().template(builtInTemplate(template)).build();
-      String order = BatchRunner.text(req, "order", null);
-      if (order != null) o = o.toBuilder().order(parseOrder(order, "field 'order'")).build();
-      if (req.has("repeatKey")) {
-        JsonNode v = req.get("repeatKey");
-        if (!v.isBoolean()) throw new IllegalArgumentException("field 'repeatKey' must be true or false, was " + v);
-        o = o.toBuilder().repeatKey(v.booleanValue()).build();
-      }
-      String strategy = BatchRunner.text(req, "strategy", null);
-      if (strategy != null) o = o.toBuilder().strategy(parseStrategy(strategy, "field 'strategy'")).build();
-      String fallback = BatchRunner.text(req, "fallback", null);
-      if (fallback != null) o = o.toBuilder().fallback(parseFallback(fallback, "field 'fallback'")).build();
-      if (req.has("maxCalls")) {
-        o = o.toBuilder().maxCalls(BatchRunner.integer(req, "maxCalls", o.plan().maxCalls(), PackOptions.MIN_CALLS, PackOptions.MAX_CALLS)).build();
-      }
-      boolean execute = executeAll;
-      if (req.has("execute")) {
-        if (!req.get("execute").isBoolean()) throw new IllegalArgumentException("field 'execute' must be true or false");
-        execute = req.get("execute").booleanValue();
-      }
-      ContextPackage p = packer.pack(q, o);
-      var json = Views.pack(BatchRunner.text(req, "id", null), p);
-      if (execute) json.set("execution", Views.execution(packer.executor(model, o).execute(p)));
-      return json;
-    };
-  }
-
-  private static Strategy parseStrategy(String value, String where) {
-    try {
-      return Strategy.parse(value);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(where + ": " + e.getMessage());
-    }
-  }
-
-  /** {@code --fallback}: a plan strategy, or none (stuff stays stuff). */
-  static Strategy parseFallback(String value, String where) {
-    if (value.trim().equalsIgnoreCase("none")) return Strategy.STUFF;
-    Strategy s = parseStrategy(value, where);
-    if (s == Strategy.STUFF) throw new IllegalArgumentException(where + ": use map-reduce, refine, tree or none, was " + value);
-    return s;
-  }
-
-  /** {@code "redactPii"}: true (every type), false (none), or the type keys as a list or a comma-separated string. */
-  static RedactionOptions redactPii(JsonNode v) {
-    if (v.isBoolean()) return v.booleanValue() ? RedactionOptions.all() : RedactionOptions.off();
-    String list;
-    if (v.isTextual()) {
-      list = v.textValue();
-    } else if (v.isArray()) {
-      StringBuilder sb = new StringBuilder();
-      for (var e : v) {
-        if (!e.isTextual()) throw new IllegalArgumentException("field 'redactPii' must list type names, found " + e);
-        sb.append(sb.length() > 0 ? "," : "").append(e.textValue());
-      }
-      list = sb.toString();
-    } else {
-      throw new IllegalArgumentException("field 'redactPii' must be true, false, or a list of types, was " + v);
-    }
-    try {
-      return RedactionOptions.parse(list);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("field 'redactPii': " + e.getMessage());
-    }
-  }
-
-  /** {@code "template"} of a request: a built-in name only (a request never names a file on the host). */
-  private static PromptTemplate builtInTemplate(String name) {
-    try {
-      return PromptTemplate.byName(name);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("field 'template': " + e.getMessage());
-    }
-  }
-
-  private static OrderMode parseOrder(String value, String where) {
-    try {
-      return OrderMode.parse(value);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(where + ": " + e.getMessage());
-    }
-  }
-
-  private static InjectionPolicy parseInjection(String value, String where) {
-    try {
-      return InjectionPolicy.parse(value);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(where + ": " + e.getMessage());
-    }
+    return PackEndpoint.of(packer(index, embedder), flags.options(), llmClient(), false);
   }
 
   /** {@code --template}: a template file when {@code value} names one that exists, else a built-in name. */
@@ -343,7 +238,7 @@ final class PackCommand implements Callable<Integer> {
           .compress(!noCompress).build();
       if (!(mmrLambda >= 0 && mmrLambda <= 1)) throw new UsageException("--mmr-lambda must be in [0, 1], was " + mmrLambda);
       try {
-        o = o.toBuilder().maxCalls(maxCalls).fallback(parseFallback(fallback, "--fallback")).build();
+        o = o.toBuilder().maxCalls(maxCalls).fallback(PackEndpoint.parseFallback(fallback, "--fallback")).build();
       } catch (IllegalArgumentException e) {
         throw new UsageException(e.getMessage().startsWith("--") ? e.getMessage() : "--max-calls: " + e.getMessage());
       }

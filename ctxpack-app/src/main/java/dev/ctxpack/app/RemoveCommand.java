@@ -1,5 +1,6 @@
 package dev.ctxpack.app;
 
+import dev.ctxpack.app.json.Json;
 import dev.ctxpack.index.Index;
 import java.io.PrintWriter;
 import java.util.List;

@@ -1,14 +1,17 @@
 package dev.ctxpack.app;
 
+import dev.ctxpack.app.json.Json;
+import dev.ctxpack.app.json.JsonEndpoint;
+import dev.ctxpack.app.json.SearchEndpoint;
+import dev.ctxpack.app.json.Views;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.index.SearchableIndex;
 import dev.ctxpack.model.Candidate;
-import dev.ctxpack.model.Trace;
+import dev.ctxpack.pack.StageListener;
 import dev.ctxpack.rerank.Reranker;
 import dev.ctxpack.retrieve.Retriever;
 import dev.ctxpack.retrieve.RetrievalMode;
-import dev.ctxpack.retrieve.RetrievalOptions;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -27,10 +30,10 @@ final class SearchCommand implements Callable<Integer> {
   @Option(names = {"-q", "--query"}, paramLabel = "Q", description = "The query.")
   String query;
 
-  @Option(names = "-k", defaultValue = "10", description = "Number of results. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "-k", defaultValue = "" + SearchEndpoint.DEFAULT_K, description = "Number of results. Default: ${DEFAULT-VALUE}.")
   int k;
 
-  @Option(names = "--mode", defaultValue = "hybrid", description = "bm25, dense or hybrid. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--mode", defaultValue = SearchEndpoint.DEFAULT_MODE, description = "bm25, dense or hybrid. Default: ${DEFAULT-VALUE}.")
   String mode;
 
   @Option(names = "--reranker", paramLabel = "SPEC", defaultValue = "none",
@@ -55,8 +58,8 @@ final class SearchCommand implements Callable<Integer> {
       Embedder embedder = Components.searchEmbedder(index, common.embedder);
       Retriever retriever = Components.windowed(Components.retriever(index, embedder, fusion.fusion()), index, window);
       Reranker rr = Components.reranker(reranker);
-      if (batch != null) return BatchRunner.run(batch, out, endpoint(retriever, rr));
-      List<Candidate> results = search(retriever, rr, query, m, k);
+      if (batch != null) return BatchRunner.run(batch, out, SearchEndpoint.of(retriever, rr, k, mode, StageListener.NONE));
+      List<Candidate> results = SearchEndpoint.search(retriever, rr, query, m, k, StageListener.NONE);
       if (common.json()) {
         out.println(Json.line(Views.searchResults(null, results)));
       } else {
@@ -77,45 +80,10 @@ final class SearchCommand implements Callable<Integer> {
    * {@code index} wired from these options: a {@code --batch} line, and {@code POST /v1/search}.
    */
   JsonEndpoint endpoint(SearchableIndex index, Embedder embedder) {
-    return endpoint(Components.windowed(Components.retriever(index, embedder, fusion.fusion()), index, window),
-        Components.reranker(reranker));
+    return SearchEndpoint.of(Components.windowed(Components.retriever(index, embedder, fusion.fusion()), index, window),
+        Components.reranker(reranker), k, mode, stages);
   }
 
   /** Told the time of each stage (retrieve, rerank) of every request (the service's metrics); none for the CLI. */
   dev.ctxpack.pack.StageListener stages = dev.ctxpack.pack.StageListener.NONE;
-
-  private JsonEndpoint endpoint(Retriever retriever, Reranker rr) {
-    return req -> {
-      String q = BatchRunner.query(req, null);
-      if (q == null || q.isBlank()) throw new IllegalArgumentException("field 'query' must not be empty");
-      int kk = BatchRunner.integer(req, "k", k, 1, RetrievalOptions.MAX_K);
-      RetrievalMode mm = RetrievalMode.parse(BatchRunner.text(req, "mode", mode));
-      List<Candidate> r = search(retriever, rr, q, mm, kk, stages);
-      return Views.searchResults(BatchRunner.text(req, "id", null), r);
-    };
-  }
-
-  /** The top {@code k}: retrieved, or the first {@code max(k, 40)} retrieved and reranked. */
-  static List<Candidate> search(Retriever retriever, Reranker reranker, String q, RetrievalMode mode, int k)
-      throws java.io.IOException {
-    return search(retriever, reranker, q, mode, k, dev.ctxpack.pack.StageListener.NONE);
-  }
-
-  static List<Candidate> search(Retriever retriever, Reranker reranker, String q, RetrievalMode mode, int k,
-      dev.ctxpack.pack.StageListener stages) throws java.io.IOException {
-    long t0 = System.nanoTime();
-    if (reranker == null) {
-      List<Candidate> found = retriever.retrieve(q, RetrievalOptions.of(mode, k), new Trace());
-      stages.stage("retrieve", System.nanoTime() - t0);
-      return found;
-    }
-    int depth = Math.min(RetrievalOptions.MAX_K, Math.max(k, 40));
-    List<Candidate> found = retriever.retrieve(q, RetrievalOptions.of(mode, depth), new Trace());
-    long t1 = System.nanoTime();
-    List<Candidate> reranked = reranker.rerank(q, found);
-    stages.stage("retrieve", t1 - t0);
-    stages.stage("rerank", System.nanoTime() - t1);
-    return reranked.size() > k ? List.copyOf(reranked.subList(0, k)) : reranked;
-  }
-
 }

@@ -1,5 +1,11 @@
 package dev.ctxpack.app;
 
+import dev.ctxpack.app.json.AssembleEndpoint;
+import dev.ctxpack.app.json.DocumentRequests;
+import dev.ctxpack.app.json.Json;
+import dev.ctxpack.app.json.JsonEndpoint;
+import dev.ctxpack.app.json.MemoryViews;
+import dev.ctxpack.app.json.Views;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ctxpack.assemble.Memory;
@@ -12,9 +18,7 @@ import dev.ctxpack.index.IndexLockedException;
 import dev.ctxpack.index.IndexSpec;
 import dev.ctxpack.index.Indexes;
 import dev.ctxpack.index.SearchableIndex;
-import dev.ctxpack.ingest.IngestException;
 import dev.ctxpack.ingest.IngestSummary;
-import dev.ctxpack.ingest.JsonlLoader;
 import dev.ctxpack.ingest.LoadedDocument;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -46,9 +50,6 @@ import java.util.function.Supplier;
  * atomically, and searches see the documents once it has.
  */
 final class ServeCollections implements AutoCloseable {
-  /** Most documents one {@code POST /v1/documents} request may carry. */
-  static final int MAX_DOCUMENTS = 1000;
-
   /** One collection: its index, writer thread and the search/pack routes built per access (bounded by the keys). */
   private final class Collection {
     final String tenant;
@@ -82,7 +83,7 @@ final class ServeCollections implements AutoCloseable {
       PackCommand pack = defaults.pack();
       pack.stages = (stage, nanos) -> defaults.metrics().stage("/v1/pack", stage, nanos);
       // Assemble retrieves through the same readable view, with a packer of its own (pack's defaults).
-      JsonEndpoint assemble = AssembleCommand.endpoint(AssembleCommand.assembler(e, defaults.pack().packer(view, e), lazyMemory(),
+      JsonEndpoint assemble = AssembleEndpoint.of(Components.assembler(e, defaults.pack().packer(view, e), lazyMemory(),
           pack.llmClient()));
       r = new Routes(search.endpoint(view, e), pack.endpoint(view, e), assemble);
       Routes raced = routes.putIfAbsent(access, r);
@@ -265,7 +266,7 @@ final class ServeCollections implements AutoCloseable {
     return (caller, request) -> {
       requireWrite(caller);
       Collection c = collection(caller, request);
-      List<LoadedDocument> docs = documents(request);
+      List<LoadedDocument> docs = DocumentRequests.documents(request);
       Future<IngestSummary> done = c.writer.submit(() -> {
         Embedder e = c.searchEmbedder();
         return defaults.ingest().ingestor(c.index, e).ingestDocuments("api:" + c.name, docs);
@@ -322,7 +323,7 @@ final class ServeCollections implements AutoCloseable {
       MemoryStore store = c.memory();
       // On the collection's writer thread: a timed-out request must not interrupt a Lucene write.
       Memory m = Futures.await(c.writer.submit(() -> store.add(user, kind, text)));
-      ObjectNode out = MemoryCommand.view(m, false);
+      ObjectNode out = MemoryViews.view(m, false);
       out.put("collection", c.name);
       return out;
     };
@@ -351,7 +352,7 @@ final class ServeCollections implements AutoCloseable {
       } else {
         ms = c.memory().list(user);
       }
-      ObjectNode out = MemoryCommand.list(user, ms, recall);
+      ObjectNode out = MemoryViews.list(user, ms, recall);
       out.put("collection", c.name);
       return out;
     };
@@ -400,34 +401,6 @@ final class ServeCollections implements AutoCloseable {
     if (!caller.write()) {
       throw new HttpService.HttpError(403, "forbidden", "this API key may not add or remove documents (its \"write\" is not true)");
     }
-  }
-
-  /** The request's documents, each checked as a JSON Lines document is; errors name {@code documents[i]} and the field. */
-  static List<LoadedDocument> documents(ObjectNode request) {
-    JsonNode arr = request.get("documents");
-    if (arr == null || !arr.isArray()) throw new IllegalArgumentException("field 'documents' must be a list of documents");
-    if (arr.isEmpty()) throw new IllegalArgumentException("field 'documents' is empty");
-    if (arr.size() > MAX_DOCUMENTS) {
-      throw new IllegalArgumentException("field 'documents' holds " + arr.size() + " documents; at most " + MAX_DOCUMENTS
-          + " per request");
-    }
-    List<LoadedDocument> out = new ArrayList<>(arr.size());
-    java.util.Set<String> ids = new java.util.HashSet<>();
-    for (int i = 0; i < arr.size(); i++) {
-      String where = "documents[" + i + "]";
-      JsonNode d = arr.get(i);
-      if (!d.isObject()) throw new IllegalArgumentException(where + " must be an object");
-      LoadedDocument ld;
-      try {
-        ld = JsonlLoader.fromJson(d, where);
-      } catch (IngestException e) {
-        throw new IllegalArgumentException(e.getMessage());
-      }
-      if (ld.id() == null || ld.id().isBlank()) throw new IllegalArgumentException(where + ": field 'id' must be given");
-      if (!ids.add(ld.id())) throw new IllegalArgumentException(where + ": id '" + ld.id() + "' appears twice in this request");
-      out.add(ld);
-    }
-    return out;
   }
 
   @Override

@@ -1,5 +1,7 @@
 package dev.ctxpack.app;
 
+import dev.ctxpack.app.json.AssembleEndpoint;
+import dev.ctxpack.app.json.JsonEndpoint;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.AccessTermsAudit;
 import dev.ctxpack.index.Index;
@@ -227,7 +229,7 @@ final class ServeCommand implements Callable<Integer> {
     }
     if (collections == null) {
       // No index: windows without evidence (a request asking for retrieval gets 400).
-      routes.post("/v1/assemble", perTenant(() -> AssembleCommand.endpoint(AssembleCommand.assembler(null, null, null, llm.client()))));
+      routes.post("/v1/assemble", perTenant(() -> AssembleEndpoint.of(Components.assembler(null, null, null, llm.client()))));
     }
     routes.post("/v1/compress", perTenant(() -> defaults(new CompressCommand(), "--embedder", embedder).endpoint()));
     routes.post("/v1/dedup", perTenant(() -> defaults(new DedupCommand(), "--embedder", embedder).endpoint()));

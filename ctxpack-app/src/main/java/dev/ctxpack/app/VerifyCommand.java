@@ -1,15 +1,14 @@
 package dev.ctxpack.app;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.ctxpack.verify.Answer;
-import dev.ctxpack.verify.CitationCheck;
-import dev.ctxpack.verify.Claim;
-import dev.ctxpack.verify.ClaimVerdict;
+import dev.ctxpack.app.json.Json;
+import dev.ctxpack.app.json.JsonEndpoint;
+import dev.ctxpack.app.json.Requests;
+import dev.ctxpack.app.json.VerifyEndpoint;
+import dev.ctxpack.llm.LlmClient;
 import dev.ctxpack.onnx.OpenAiChatClient;
-import dev.ctxpack.verify.EvidenceVerifier;
-import dev.ctxpack.verify.LlmJudge;
+import dev.ctxpack.verify.Answer;
+import dev.ctxpack.verify.ClaimVerdict;
 import dev.ctxpack.verify.Verification;
 import dev.ctxpack.verify.Verifier;
 import dev.ctxpack.verify.VerifySource;
@@ -79,8 +78,8 @@ final class VerifyCommand implements Callable<Integer> {
     String q = query;
     if (packageFile != null) {
       ObjectNode pkg = parseFile(packageFile);
-      sources = sources(pkg.get("sources"), packageFile + ": sources");
-      if (q == null) q = BatchRunner.text(pkg, "query", null);
+      sources = VerifyEndpoint.sources(pkg.get("sources"), packageFile + ": sources");
+      if (q == null) q = Requests.text(pkg, "query", null);
     } else {
       sources = new ArrayList<>();
       Set<String> ids = new HashSet<>();
@@ -88,7 +87,7 @@ final class VerifyCommand implements Callable<Integer> {
       for (int i = 0; i < lines.size(); i++) {
         if (lines.get(i).isBlank()) continue;
         try {
-          VerifySource s = source(Json.parseObject(lines.get(i)));
+          VerifySource s = VerifyEndpoint.source(Json.parseObject(lines.get(i)));
           if (!ids.add(s.id())) throw new IllegalArgumentException("id '" + s.id() + "' appears twice");
           sources.add(s);
         } catch (IllegalArgumentException e) {
@@ -99,14 +98,14 @@ final class VerifyCommand implements Callable<Integer> {
     String raw = String.join("\n", BatchRunner.readLines(answerFile));
     Answer answer;
     try {
-      answer = answer(raw);
+      answer = VerifyEndpoint.answer(raw);
     } catch (IllegalArgumentException e) {
       throw new UsageException(answerFile + ": " + e.getMessage());
     }
     Verifier verifier = verifier(embedder, judge);
     Verification v = verifier.verify(q, sources, answer);
     if (format == CommonOptions.Format.json) {
-      out.println(Json.pretty(view(v)));
+      out.println(Json.pretty(VerifyEndpoint.view(v)));
     } else {
       printText(out, v);
     }
@@ -116,60 +115,25 @@ final class VerifyCommand implements Callable<Integer> {
 
   /** One request (a batch line, or the body of {@code POST /v1/verify}) to its result, with this command's options. */
   JsonEndpoint endpoint() {
-    Verifier verifier = verifier(embedder, judge);
-    return req -> handle(req, verifier, query);
+    return VerifyEndpoint.of(verifier(embedder, judge), query);
   }
 
+  /** The verifier of {@code --embedder} and {@code --judge}. */
   static Verifier verifier(String embedderSpec, String judgeSpec) {
-    EvidenceVerifier.Builder b = EvidenceVerifier.builder();
-    if (!embedderSpec.equals("none")) b.embedder(Components.embedder(embedderSpec));
-    if (judgeSpec != null) {
-      if (!judgeSpec.startsWith("openai:") || judgeSpec.length() == "openai:".length()) {
-        throw new UsageException("--judge must be openai:MODEL, was '" + judgeSpec + "'");
-      }
-      try {
-        b.judge(new LlmJudge(OpenAiChatClient.fromEnvironment(judgeSpec.substring("openai:".length()))));
-      } catch (IllegalArgumentException e) {
-        throw new UsageException("--judge: " + e.getMessage());
-      }
-    }
-    return b.build();
+    return Components.verifier(embedderSpec, judge(judgeSpec));
   }
 
-  /** One request (a batch line, or the body of {@code POST /v1/verify}) to its result. */
-  static ObjectNode handle(ObjectNode req, Verifier verifier, String defaultQuery) throws Exception {
-    List<VerifySource> sources = sources(BatchRunner.texts(req, "sources", BatchRunner.MAX_SOURCES, " of {\"id\", \"text\"}"), "sources");
-    JsonNode a = req.get("answer");
-    if (a == null || a.isNull()) throw new IllegalArgumentException("field 'answer' is required");
-    Answer answer;
-    if (a.isTextual()) {
-      answer = answer(capped(a.asText(), "answer"));
-    } else if (a.isObject()) {
-      capped(BatchRunner.text((ObjectNode) a, "answer", ""), "answer.answer");
-      JsonNode cs = a.get("claims");
-      if (cs != null && cs.isArray() && cs.size() > BatchRunner.MAX_CLAIMS) {
-        throw new IllegalArgumentException("field 'answer.claims' has " + cs.size() + " items; at most "
-            + BatchRunner.MAX_CLAIMS + " are accepted per request");
-      }
-      answer = claims((ObjectNode) a);
-    } else {
-      throw new IllegalArgumentException("field 'answer' must be a string or an object {\"answer\", \"claims\"}");
+  /** The model of {@code --judge openai:MODEL}, or null. */
+  private static LlmClient judge(String judgeSpec) {
+    if (judgeSpec == null) return null;
+    if (!judgeSpec.startsWith("openai:") || judgeSpec.length() == "openai:".length()) {
+      throw new UsageException("--judge must be openai:MODEL, was '" + judgeSpec + "'");
     }
-    String q = BatchRunner.query(req, defaultQuery);
-    ObjectNode res = Json.object();
-    String id = BatchRunner.text(req, "id", null);
-    if (id != null) res.put("id", id);
-    res.setAll(view(verifier.verify(q, sources, answer)));
-    return res;
-  }
-
-  /** {@code text}, refused over {@link BatchRunner#MAX_ANSWER_CHARS} characters. */
-  private static String capped(String text, String field) {
-    if (text.length() > BatchRunner.MAX_ANSWER_CHARS) {
-      throw new IllegalArgumentException("field '" + field + "' has " + text.length() + " characters; at most "
-          + BatchRunner.MAX_ANSWER_CHARS + " are accepted");
+    try {
+      return OpenAiChatClient.fromEnvironment(judgeSpec.substring("openai:".length()));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--judge: " + e.getMessage());
     }
-    return text;
   }
 
   private static ObjectNode parseFile(String file) throws java.io.IOException {
@@ -179,116 +143,6 @@ final class VerifyCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new UsageException(file + ": " + e.getMessage());
     }
-  }
-
-  static List<VerifySource> sources(JsonNode arr, String field) {
-    if (arr == null || !arr.isArray()) throw new IllegalArgumentException("field '" + field + "' must be an array of {\"id\", \"text\"}");
-    List<VerifySource> out = new ArrayList<>();
-    Set<String> ids = new HashSet<>();
-    for (int i = 0; i < arr.size(); i++) {
-      JsonNode n = arr.get(i);
-      if (!n.isObject()) throw new IllegalArgumentException(field + "[" + i + "] must be an object");
-      VerifySource s;
-      try {
-        s = source((ObjectNode) n);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(field + "[" + i + "]: " + e.getMessage(), e);
-      }
-      if (!ids.add(s.id())) throw new IllegalArgumentException(field + "[" + i + "]: id '" + s.id() + "' appears twice");
-      out.add(s);
-    }
-    return out;
-  }
-
-  /** {@code {"id", "text"}}; a package source's {@code label} is taken for a missing {@code id}. */
-  private static VerifySource source(ObjectNode o) {
-    String id = BatchRunner.text(o, "id", BatchRunner.text(o, "label", null));
-    if (id == null || id.isBlank()) throw new IllegalArgumentException("field 'id' must be a non-empty string");
-    String text = BatchRunner.text(o, "text", null);
-    if (text == null) throw new IllegalArgumentException("field 'text' of " + id + " must be a string");
-    return new VerifySource(id, text);
-  }
-
-  /** Text with inline citations, or (when it is a JSON object) the JSON claims format. */
-  static Answer answer(String raw) {
-    String t = raw.strip();
-    if (t.startsWith("{") && t.endsWith("}")) {
-      ObjectNode o;
-      try {
-        o = Json.parseObject(t);
-      } catch (IllegalArgumentException e) {
-        return Answer.parse(raw); // text that happens to be braced
-      }
-      return claims(o);
-    }
-    return Answer.parse(raw);
-  }
-
-  private static Answer claims(ObjectNode o) {
-    String text = BatchRunner.text(o, "answer", "");
-    JsonNode cs = o.get("claims");
-    if (cs == null || cs.isNull()) return Answer.parse(text);
-    if (!cs.isArray()) throw new IllegalArgumentException("field 'claims' must be an array");
-    List<Claim> claims = new ArrayList<>();
-    for (int i = 0; i < cs.size(); i++) {
-      JsonNode c = cs.get(i);
-      if (!c.isObject()) throw new IllegalArgumentException("claims[" + i + "] must be an object");
-      String ct = BatchRunner.text((ObjectNode) c, "text", null);
-      if (ct == null || ct.isBlank()) throw new IllegalArgumentException("claims[" + i + "].text must be a non-empty string");
-      List<String> cites = new ArrayList<>();
-      JsonNode ci = c.get("citations");
-      if (ci != null && !ci.isNull()) {
-        if (!ci.isArray()) throw new IllegalArgumentException("claims[" + i + "].citations must be an array of IDs");
-        for (JsonNode x : ci) {
-          if (!x.isTextual() || x.asText().isBlank()) throw new IllegalArgumentException("claims[" + i + "].citations must hold non-empty strings");
-          if (!cites.contains(x.asText())) cites.add(x.asText());
-        }
-      }
-      claims.add(Claim.of(ct, cites));
-    }
-    return Answer.of(text, claims);
-  }
-
-  static ObjectNode view(Verification v) {
-    ObjectNode res = Json.object();
-    ArrayNode claims = res.putArray("claims");
-    for (ClaimVerdict c : v.claims()) {
-      ObjectNode co = claims.addObject();
-      co.put("index", c.index());
-      co.put("text", c.claim().text());
-      if (c.claim().start() >= 0) co.putArray("span").add(c.claim().start()).add(c.claim().end());
-      ArrayNode cites = co.putArray("citations");
-      c.claim().citations().forEach(cites::add);
-      co.put("verdict", c.verdict().wireName());
-      if (c.evidence() != null) {
-        co.putObject("evidence").put("source", c.evidence().source()).put("start", c.evidence().start())
-            .put("end", c.evidence().end()).put("score", Views.round(c.evidence().score()))
-            .put("text", c.evidence().text());
-      } else {
-        co.putNull("evidence");
-      }
-      co.put("reason", c.reason());
-      ArrayNode missing = co.putArray("missing");
-      c.missing().forEach(missing::add);
-      ArrayNode better = co.putArray("betterSources");
-      c.betterSources().forEach(better::add);
-      ArrayNode checks = co.putArray("checks");
-      for (CitationCheck cc : c.checks()) {
-        ObjectNode k = checks.addObject().put("source", cc.source()).put("valid", cc.valid())
-            .put("verdict", cc.verdict().wireName());
-        if (cc.evidence() != null) k.put("score", Views.round(cc.evidence().score()));
-      }
-    }
-    ArrayNode invalid = res.putArray("invalidCitations");
-    v.invalidCitations().forEach(invalid::add);
-    res.put("citationPrecision", Views.round(v.citationPrecision()));
-    res.put("citationRecall", Views.round(v.citationRecall()));
-    res.put("abstained", v.abstained());
-    if (v.abstentionCorrect() == null) res.putNull("abstentionCorrect");
-    else res.put("abstentionCorrect", v.abstentionCorrect());
-    res.put("passed", v.passed());
-    res.put("feedback", v.feedback());
-    return res;
   }
 
   private static void printText(PrintWriter out, Verification v) {

@@ -1,5 +1,6 @@
 package dev.ctxpack.app;
 
+import dev.ctxpack.app.json.Json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -302,8 +303,8 @@ class AssembleEndToEndTest {
       }
     };
     // Shared words alone pick the router ("reset"); the embedder picks the forgotten login.
-    assertThat(chosen.apply(AssembleCommand.assembler(null, null, null, null))).isEqualTo("How do I reset the router?");
-    assertThat(chosen.apply(AssembleCommand.assembler(Components.embedder("minilm"), null, null, null))).startsWith("I forgot my login");
+    assertThat(chosen.apply(Components.assembler(null, null, null, null))).isEqualTo("How do I reset the router?");
+    assertThat(chosen.apply(Components.assembler(Components.embedder("minilm"), null, null, null))).startsWith("I forgot my login");
   }
 
   @Test

@@ -1,5 +1,7 @@
 package dev.ctxpack.app;
 
+import dev.ctxpack.app.json.AssembleEndpoint;
+import dev.ctxpack.app.json.Json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -64,11 +66,11 @@ class AssembleJsonPropertiesTest {
   void theSameRequestGivesByteIdenticalJson(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) throws Exception {
     String a;
     try {
-      a = Json.line(AssembleCommand.endpoint(AssembleCommand.assembler(null, null, null, null)).handle(request(seed)));
+      a = Json.line(AssembleEndpoint.of(Components.assembler(null, null, null, null)).handle(request(seed)));
     } catch (PinnedOverLimitException e) {
       return;
     }
-    String b = Json.line(AssembleCommand.endpoint(AssembleCommand.assembler(null, null, null, null)).handle(request(seed)));
+    String b = Json.line(AssembleEndpoint.of(Components.assembler(null, null, null, null)).handle(request(seed)));
     assertThat(b).isEqualTo(a);
     JsonNode out = Json.parseObject(a);
     dev.ctxpack.token.Tokenizer tok = dev.ctxpack.token.Tokenizers.byName(out.get("model").asText().equals("gpt-4") ? "cl100k_base" : "o200k_base");

@@ -1,5 +1,6 @@
 package dev.ctxpack.app;
 
+import dev.ctxpack.app.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.InputStream;
 import java.io.PrintWriter;

@@ -1,5 +1,6 @@
 package dev.ctxpack.app;
 
+import dev.ctxpack.app.json.Json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,4 +1,4 @@
-package dev.ctxpack.app;
+package dev.ctxpack.app.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,6 +8,7 @@ import dev.ctxpack.assemble.ComponentLimit;
 import dev.ctxpack.assemble.FewShot;
 import dev.ctxpack.assemble.Memory;
 import dev.ctxpack.assemble.ToolSpec;
+import dev.ctxpack.app.Errors;
 import dev.ctxpack.ingest.ToolSchemas;
 import dev.ctxpack.assemble.Turn;
 import dev.ctxpack.guard.InjectionPolicy;
@@ -29,14 +30,14 @@ import java.util.Set;
  * malformed or over a cap with a message naming the field ({@code history[3].tool_calls}, {@code
  * limits.tools.cap}...).
  */
-final class AssembleRequests {
-  static final String DEFAULT_MODEL = "gpt-4o";
-  static final int MAX_TOOLS = 256;
-  static final int MAX_TURNS = 2_000;
-  static final int MAX_EXAMPLES = 256;
-  static final int MAX_MEMORIES = 256;
+public final class AssembleRequests {
+  public static final String DEFAULT_MODEL = "gpt-4o";
+  public static final int MAX_TOOLS = 256;
+  public static final int MAX_TURNS = 2_000;
+  public static final int MAX_EXAMPLES = 256;
+  public static final int MAX_MEMORIES = 256;
   /** The most characters of text (system, tool schemas, turns, examples, memories) one request may hold together. */
-  static final int MAX_TEXT_CHARS = 4_000_000;
+  public static final int MAX_TEXT_CHARS = 4_000_000;
 
   private static final ModelProfiles MODELS = ModelProfiles.builtIn();
 
@@ -46,19 +47,19 @@ final class AssembleRequests {
    * {@code req} as a request. {@code retrieve}: whether evidence is retrieved when the request does not
    * say ({@code "retrieval": false} turns it off, an object gives its options).
    */
-  static AssembleRequest parse(ObjectNode req, boolean retrieve) {
+  public static AssembleRequest parse(ObjectNode req, boolean retrieve) {
     ModelProfile model;
-    String name = BatchRunner.text(req, "model", DEFAULT_MODEL);
+    String name = Requests.text(req, "model", DEFAULT_MODEL);
     try {
       model = MODELS.get(name);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("field 'model': " + e.getMessage());
     }
     AssembleRequest.Builder b = AssembleRequest.builder(model);
-    if (req.has("window") && !req.get("window").isNull()) b.window(BatchRunner.integer(req, "window", 0, 1, Budgets.MAX));
-    if (req.has("reserve") && !req.get("reserve").isNull()) b.reserve(BatchRunner.integer(req, "reserve", 0, 0, Budgets.MAX));
+    if (req.has("window") && !req.get("window").isNull()) b.window(Requests.integer(req, "window", 0, 1, Budgets.MAX));
+    if (req.has("reserve") && !req.get("reserve").isNull()) b.reserve(Requests.integer(req, "reserve", 0, 0, Budgets.MAX));
     long[] chars = {0};
-    String system = BatchRunner.text(req, "system", "");
+    String system = Requests.text(req, "system", "");
     chars[0] += system.length();
     b.system(system);
     b.tools(tools(req, chars));
@@ -69,7 +70,7 @@ final class AssembleRequests {
       throw new IllegalArgumentException("the request holds " + chars[0] + " characters of text; at most " + MAX_TEXT_CHARS
           + " are accepted");
     }
-    String q = BatchRunner.query(req, "");
+    String q = Requests.query(req, "");
     b.query(q);
     JsonNode r = req.get("retrieval");
     if (r != null && !r.isNull() && !(r.isBoolean() || r.isObject())) {
@@ -109,7 +110,7 @@ final class AssembleRequests {
   }
 
   /** OpenAI chat messages as turns; a tool result must answer a call of the assistant turn before it. */
-  static List<Turn> turns(JsonNode arr, String field, long[] chars) {
+  public static List<Turn> turns(JsonNode arr, String field, long[] chars) {
     List<Turn> out = new ArrayList<>(arr.size());
     Set<String> open = new HashSet<>();
     for (int i = 0; i < arr.size(); i++) {
@@ -132,7 +133,7 @@ final class AssembleRequests {
     return out;
   }
 
-  static Turn turn(JsonNode m, String where) {
+  public static Turn turn(JsonNode m, String where) {
     if (!m.isObject()) throw new IllegalArgumentException(where + " must be a message object");
     ObjectNode o = (ObjectNode) m;
     String role = field(o, "role", where);
@@ -209,7 +210,7 @@ final class AssembleRequests {
     return Json.line(tc);
   }
 
-  static JsonNode parse(String json) {
+  public static JsonNode parse(String json) {
     try {
       return Json.MAPPER.readTree(json);
     } catch (Exception e) {
@@ -239,7 +240,7 @@ final class AssembleRequests {
   private static void memories(ObjectNode req, AssembleRequest.Builder b, long[] chars) {
     JsonNode m = req.get("memories");
     JsonNode items = m;
-    String user = BatchRunner.text(req, "user", null);
+    String user = Requests.text(req, "user", null);
     int k = AssembleRequest.DEFAULT_MEMORY_K;
     if (m != null && m.isObject()) {
       ObjectNode mo = (ObjectNode) m;
@@ -295,11 +296,11 @@ final class AssembleRequests {
   }
 
   /** Pack options for the evidence: {@code budget} (the evidence's need), {@code k}, {@code mode}, {@code order}, {@code injection}, {@code redactPii}, and the switches. */
-  static PackOptions retrieval(ObjectNode r) {
+  public static PackOptions retrieval(ObjectNode r) {
     PackOptions o = PackOptions.defaults();
-    if (r.has("budget")) o = o.toBuilder().budget(BatchRunner.integer(r, "budget", o.budget().tokens(), 1, Budgets.MAX)).build();
-    String mode = BatchRunner.text(r, "mode", null);
-    int k = BatchRunner.integer(r, "k", o.retrieval().k(), 1, RetrievalOptions.MAX_K);
+    if (r.has("budget")) o = o.toBuilder().budget(Requests.integer(r, "budget", o.budget().tokens(), 1, Budgets.MAX)).build();
+    String mode = Requests.text(r, "mode", null);
+    int k = Requests.integer(r, "k", o.retrieval().k(), 1, RetrievalOptions.MAX_K);
     try {
       RetrievalMode m = mode == null ? o.retrieval().mode() : RetrievalMode.parse(mode);
       int perSignal = Math.max(1, Math.min(RetrievalOptions.MAX_K, (k + 1) / 2));
@@ -307,7 +308,7 @@ final class AssembleRequests {
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("field 'retrieval.mode': " + e.getMessage());
     }
-    String order = BatchRunner.text(r, "order", null);
+    String order = Requests.text(r, "order", null);
     if (order != null) {
       try {
         o = o.toBuilder().order(OrderMode.parse(order)).build();
@@ -315,7 +316,7 @@ final class AssembleRequests {
         throw new IllegalArgumentException("field 'retrieval.order': " + e.getMessage());
       }
     }
-    String injection = BatchRunner.text(r, "injection", null);
+    String injection = Requests.text(r, "injection", null);
     if (injection != null) {
       try {
         o = o.toBuilder().injection(InjectionPolicy.parse(injection)).build();
@@ -325,7 +326,7 @@ final class AssembleRequests {
     }
     if (r.has("redactPii")) {
       try {
-        o = o.toBuilder().redactPii(PackCommand.redactPii(r.get("redactPii"))).build();
+        o = o.toBuilder().redactPii(PackEndpoint.redactPii(r.get("redactPii"))).build();
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("field 'retrieval." + e.getMessage().substring("field '".length()));
       }
@@ -377,7 +378,7 @@ final class AssembleRequests {
 
   private static int limitInt(ObjectNode o, String f, int fallback, String where) {
     try {
-      return BatchRunner.integer(o, f, fallback, 0, f.equals("priority") ? 1_000 : Integer.MAX_VALUE);
+      return Requests.integer(o, f, fallback, 0, f.equals("priority") ? 1_000 : Integer.MAX_VALUE);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(e.getMessage().replace("field '" + f + "'", "field '" + where + "." + f + "'"));
     }

@@ -1,4 +1,4 @@
-package dev.ctxpack.app;
+package dev.ctxpack.app.json;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
@@ -7,9 +7,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-/** The JSON of the CLI: compact single lines, stable key order. */
-final class Json {
-  static final ObjectMapper MAPPER = new ObjectMapper();
+/**
+ * The JSON of the CLI and the service: compact single lines, stable key order, nesting limited to
+ * 64 levels when reading.
+ */
+public final class Json {
+  public static final ObjectMapper MAPPER = new ObjectMapper();
 
   static {
     MAPPER.configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, false);
@@ -19,11 +22,11 @@ final class Json {
 
   private Json() {}
 
-  static ObjectNode object() {
+  public static ObjectNode object() {
     return MAPPER.createObjectNode();
   }
 
-  static String line(JsonNode node) {
+  public static String line(JsonNode node) {
     try {
       return MAPPER.writeValueAsString(node);
     } catch (JsonProcessingException e) {
@@ -31,7 +34,7 @@ final class Json {
     }
   }
 
-  static String pretty(JsonNode node) {
+  public static String pretty(JsonNode node) {
     try {
       return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(node);
     } catch (JsonProcessingException e) {
@@ -40,7 +43,7 @@ final class Json {
   }
 
   /** Parses one JSON object, or throws {@link IllegalArgumentException} saying what is wrong. */
-  static ObjectNode parseObject(String line) {
+  public static ObjectNode parseObject(String line) {
     JsonNode n;
     try {
       n = MAPPER.readTree(line);

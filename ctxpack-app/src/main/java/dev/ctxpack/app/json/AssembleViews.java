@@ -1,4 +1,4 @@
-package dev.ctxpack.app;
+package dev.ctxpack.app.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -15,10 +15,10 @@ import dev.ctxpack.model.Decision;
  * the same window in Anthropic's Messages API shape, the budget, the waste report, how the history
  * was fitted, the evidence's sources, and the trace.
  */
-final class AssembleViews {
+public final class AssembleViews {
   private AssembleViews() {}
 
-  static ObjectNode assembly(String id, String model, Assembly a) {
+  public static ObjectNode assembly(String id, String model, Assembly a) {
     ObjectNode o = Json.object();
     if (id != null) o.put("id", id);
     o.put("model", model);
@@ -51,14 +51,14 @@ final class AssembleViews {
     return o;
   }
 
-  static ObjectNode byComponent(Assembly.WindowBudget budget) {
+  public static ObjectNode byComponent(Assembly.WindowBudget budget) {
     ObjectNode by = Json.object();
     for (Component c : Component.values()) by.put(c.key(), budget.get(c));
     return by;
   }
 
   /** One message as OpenAI's chat API takes it. */
-  static ObjectNode openAi(Turn t) {
+  public static ObjectNode openAi(Turn t) {
     ObjectNode m = Json.object();
     m.put("role", t.role());
     if (t.content().isEmpty() && !t.toolCallsJson().isEmpty()) m.putNull("content");
@@ -77,7 +77,7 @@ final class AssembleViews {
    * {@code tool_result} blocks of a user message; {@code tools} as {@code {name, description,
    * input_schema}}. A message with no text, call or result is left out (that API refuses empty text).
    */
-  static ObjectNode anthropic(Assembly a) {
+  public static ObjectNode anthropic(Assembly a) {
     ObjectNode o = Json.object();
     ArrayNode system = o.putArray("system");
     ArrayNode messages = o.putArray("messages");
@@ -130,7 +130,7 @@ final class AssembleViews {
     return o;
   }
 
-  static ObjectNode replay(Replay.Result r) {
+  public static ObjectNode replay(Replay.Result r) {
     ObjectNode o = Json.object();
     o.put("window", r.window()).put("reserve", r.reserve()).put("limit", r.limit());
     if (r.compressionStartsAt() > 0) o.put("compressionStartsAt", r.compressionStartsAt());

@@ -1,6 +1,5 @@
-package dev.ctxpack.app;
+package dev.ctxpack.app.json;
 
-import dev.ctxpack.model.Action;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ctxpack.ingest.IngestSummary;
@@ -16,11 +15,15 @@ import dev.ctxpack.model.Source;
 import java.util.List;
 import java.util.Map;
 
-/** The JSON shapes of API.md. */
-final class Views {
+/**
+ * The JSON shapes of docs/API.md that more than one command or route writes: an ingest summary, a
+ * chunk, search results, a package (sources, budget, plan, trace, conflicts), a plan run, a
+ * decision, a batch error line.
+ */
+public final class Views {
   private Views() {}
 
-  static ObjectNode ingest(IngestSummary s) {
+  public static ObjectNode ingest(IngestSummary s) {
     ObjectNode o = Json.object();
     o.put("added", s.added());
     o.put("updated", s.updated());
@@ -43,7 +46,7 @@ final class Views {
     return o;
   }
 
-  static ObjectNode chunk(Chunk c) {
+  public static ObjectNode chunk(Chunk c) {
     ObjectNode o = Json.object();
     o.put("docId", c.docId());
     o.put("chunkId", c.id());
@@ -56,7 +59,7 @@ final class Views {
     return o;
   }
 
-  static ObjectNode searchResults(String id, List<Candidate> results) {
+  public static ObjectNode searchResults(String id, List<Candidate> results) {
     ObjectNode o = Json.object();
     if (id != null) o.put("id", id);
     ArrayNode arr = o.putArray("results");
@@ -77,7 +80,7 @@ final class Views {
     return o;
   }
 
-  static ObjectNode pack(String id, ContextPackage p) {
+  public static ObjectNode pack(String id, ContextPackage p) {
     ObjectNode o = Json.object();
     if (id != null) o.put("id", id);
     o.put("query", p.query());
@@ -154,7 +157,7 @@ final class Views {
   }
 
   /** A plan run: each step's output and counts, the final prompt, the answer (null offline). */
-  static ObjectNode execution(dev.ctxpack.pack.PlanExecutor.Execution e) {
+  public static ObjectNode execution(dev.ctxpack.pack.PlanExecutor.Execution e) {
     ObjectNode o = Json.object();
     if (e.llm() != null) o.put("llm", e.llm());
     else o.putNull("llm");
@@ -172,34 +175,8 @@ final class Views {
     return o;
   }
 
-  /** A plan for people: each step's header (kind, what it sees, its tokens and output bound), then its prompt. */
-  static String planText(ContextPackage p) {
-    StringBuilder sb = new StringBuilder();
-    for (PlanStep s : p.plan()) {
-      sb.append("=== step ").append(s.step()).append(" of ").append(p.plan().size()).append(": ").append(s.kind())
-          .append(" · sees ").append(String.join(", ", s.sees())).append(" · ").append(s.tokens()).append(" tokens");
-      if (s.maxOutput() > 0) sb.append(" · output at most ").append(s.maxOutput());
-      sb.append(" ===\n").append(s.prompt());
-      if (!s.prompt().endsWith("\n")) sb.append('\n');
-    }
-    return sb.toString();
-  }
-
-  /** One line per step run, and the totals, for stderr. */
-  static String executionText(dev.ctxpack.pack.PlanExecutor.Execution e) {
-    StringBuilder sb = new StringBuilder();
-    for (dev.ctxpack.pack.PlanExecutor.StepRun r : e.steps()) {
-      sb.append("step ").append(r.step()).append(" (").append(r.kind()).append(", ").append(r.by()).append("): ")
-          .append(r.tokensIn()).append(" tokens in, ").append(r.tokensOut()).append(" out")
-          .append(r.truncated() ? " (cut to its bound)" : "").append('\n');
-    }
-    sb.append(e.llm() == null ? "offline: the final prompt above is ready to send; " : e.llm() + ": ")
-        .append(e.calls()).append(" calls, ").append(e.tokensIn()).append(" tokens in, ").append(e.tokensOut()).append(" out");
-    return sb.toString();
-  }
-
   /** What the injection guard did to one source: counts by kind, flagged rules with their spans, the edits. */
-  static ObjectNode guard(GuardReport g) {
+  public static ObjectNode guard(GuardReport g) {
     ObjectNode o = Json.object();
     o.put("policy", g.policy());
     ObjectNode stripped = o.putObject("stripped");
@@ -222,7 +199,7 @@ final class Views {
     return o;
   }
 
-  static ObjectNode decision(Decision d) {
+  public static ObjectNode decision(Decision d) {
     ObjectNode o = Json.object();
     o.put("stage", d.stage().key());
     o.put("action", d.action().key());
@@ -236,32 +213,14 @@ final class Views {
     return o;
   }
 
-  static ObjectNode error(int line, String message) {
+  public static ObjectNode error(int line, String message) {
     ObjectNode o = Json.object();
     o.put("line", line);
     o.put("error", message);
     return o;
   }
 
-  static double round(double v) {
+  public static double round(double v) {
     return Math.round(v * 1e6) / 1e6;
-  }
-
-  /** The budget report as text lines for people. */
-  static String budgetText(ContextPackage p) {
-    StringBuilder sb = new StringBuilder();
-    sb.append("budget: ").append(p.budget().used()).append(" of ").append(p.budget().limit()).append(" tokens used, ")
-        .append(p.budget().left()).append(" left");
-    if (p.budget().reserve() > 0) sb.append(", ").append(p.budget().reserve()).append(" reserved for generation");
-    sb.append('\n');
-    p.budget().byComponent().forEach((k, v) -> sb.append("  ").append(String.format("%-13s", k)).append(v).append('\n'));
-    if (p.plan().size() > 1) {
-      sb.append("plan: ").append(p.strategy()).append(", ").append(p.plan().size()).append(" calls (used: the largest call)\n");
-    }
-    if (p.fallback() != null) sb.append("fallback: ").append(p.fallback().reason()).append('\n');
-    sb.append("sources: ").append(p.sources().size());
-    long drops = p.trace().stream().filter(d -> d.action() == Action.DROP).count();
-    sb.append(", decisions: ").append(p.trace().size()).append(" (").append(drops).append(" drops)");
-    return sb.toString();
   }
 }
