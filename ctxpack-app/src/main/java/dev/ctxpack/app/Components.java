@@ -3,6 +3,7 @@ package dev.ctxpack.app;
 import dev.ctxpack.assemble.Assembler;
 import dev.ctxpack.assemble.DefaultHistoryCompactor;
 import dev.ctxpack.assemble.MemoryStore;
+import dev.ctxpack.chunk.TokenChunker;
 import dev.ctxpack.compress.ExtractiveCompressor;
 import dev.ctxpack.compress.SentenceVectors;
 import dev.ctxpack.dedup.DedupOptions;
@@ -12,6 +13,7 @@ import dev.ctxpack.index.Index;
 import dev.ctxpack.index.IndexSpec;
 import dev.ctxpack.index.Indexes;
 import dev.ctxpack.index.SearchableIndex;
+import dev.ctxpack.ingest.IngestOptions;
 import dev.ctxpack.llm.LlmClient;
 import dev.ctxpack.lucene.HybridToolRanker;
 import dev.ctxpack.onnx.Embedders;
@@ -129,6 +131,17 @@ public final class Components {
    */
   public static DefaultContextPacker packer(SearchableIndex index, Embedder embedder, StageListener stages) {
     return ContextPackers.standard(index, embedder).stageListener(stages).build();
+  }
+
+  /**
+   * The ingestion options of {@code ctxpack ingest} with no flags, embedding with {@code embedder}
+   * (null: none): token chunks of at most 300 tokens overlapping by 15 %, the language detected,
+   * vectors in windows of about 100 tokens, sentence vectors stored, the default load limits and
+   * cleaning. {@code POST /v1/documents} ingests with these.
+   */
+  public static IngestOptions ingestOptions(Embedder embedder) {
+    return IngestOptions.of(new TokenChunker(Tokenizers.defaultTokenizer(), TokenChunker.DEFAULT_MAX_TOKENS,
+        TokenChunker.DEFAULT_OVERLAP), embedder);
   }
 
   /** The extractive compressor, its sentence vectors embedded on the fly by {@code embedderSpec} ({@code none}: lexical only). */

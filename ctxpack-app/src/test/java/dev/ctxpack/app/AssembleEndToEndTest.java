@@ -1,9 +1,13 @@
 package dev.ctxpack.app;
 
-import dev.ctxpack.app.json.Json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ctxpack.app.cli.CliRunner;
+import dev.ctxpack.app.http.Service;
+import dev.ctxpack.app.http.ServiceConfig;
+import dev.ctxpack.app.http.ServiceLog;
+import dev.ctxpack.app.json.Json;
 import dev.ctxpack.assemble.MessageCost;
 import dev.ctxpack.assemble.Turn;
 import dev.ctxpack.token.Tokenizer;
@@ -15,7 +19,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -319,8 +322,8 @@ class AssembleEndToEndTest {
                    {"principal": "hr", "key": "%s", "labels": ["hr"]},
                    {"principal": "loader", "key": "%s", "labels": ["*"], "write": true}]}}}
         """.formatted(alice, hr, loader));
-    try (ServeCommand.Running server = ServeCommand.defaults(new ServeCommand(), "--tenants", tenants.toString(), "--port", "0")
-        .start(new PrintWriter(new StringWriter(), true))) {
+    try (Service server = Service.start(ServiceConfig.builder().tenants(tenants).port(0).build(),
+            ServiceLog.text(new PrintWriter(new StringWriter(), true)))) {
       HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
       var post = (java.util.function.BiFunction<String, String, HttpResponse<String>>) (key, body) -> {
         try {

@@ -1,8 +1,13 @@
 package dev.ctxpack.app;
 
-import dev.ctxpack.app.json.Json;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ctxpack.app.cli.CliRunner;
+import dev.ctxpack.app.http.Service;
+import dev.ctxpack.app.http.ServiceConfig;
+import dev.ctxpack.app.http.ServiceLog;
+import dev.ctxpack.app.json.Json;
+import dev.ctxpack.index.IndexSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -45,7 +50,7 @@ class GoldenSuiteTest {
   @TempDir static Path dir;
   static String samples;
   static String constructed;
-  static ServeCommand.Running server;
+  static Service server;
   static final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -116,8 +121,8 @@ class GoldenSuiteTest {
     assertThat(in.code()).as(in.err()).isZero();
 
     inputs();
-    server = ServeCommand.defaults(new ServeCommand(), "--index", samples, "--port", "0")
-        .start(new PrintWriter(new StringWriter(), true));
+    server = Service.start(ServiceConfig.builder().index(IndexSpec.parse(samples)).port(0).build(),
+            ServiceLog.text(new PrintWriter(new StringWriter(), true)));
   }
 
   @AfterAll
@@ -136,7 +141,7 @@ class GoldenSuiteTest {
   }
 
   private static List<String> resourceLines(String name, int n) throws IOException {
-    try (InputStream in = DemoCommand.class.getResourceAsStream(name)) {
+    try (InputStream in = GoldenSuiteTest.class.getResourceAsStream("/dev/ctxpack/app/" + name)) {
       String all = new String(in.readAllBytes(), StandardCharsets.UTF_8);
       return all.lines().limit(n).toList();
     }

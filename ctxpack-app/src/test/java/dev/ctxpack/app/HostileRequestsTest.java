@@ -1,12 +1,17 @@
 package dev.ctxpack.app;
 
-import dev.ctxpack.app.json.Json;
-import dev.ctxpack.app.json.Requests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ctxpack.app.cli.CliRunner;
+import dev.ctxpack.app.http.Service;
+import dev.ctxpack.app.http.ServiceConfig;
+import dev.ctxpack.app.http.ServiceLog;
+import dev.ctxpack.app.json.Json;
+import dev.ctxpack.app.json.Requests;
+import dev.ctxpack.index.IndexSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -36,7 +41,7 @@ class HostileRequestsTest {
 
   @TempDir static Path dir;
   static String index;
-  static ServeCommand.Running server;
+  static Service server;
   static final StringWriter serverLog = new StringWriter();
   static final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(5)).build();
@@ -51,8 +56,8 @@ class HostileRequestsTest {
     Files.writeString(corpus.resolve("tea.txt"), "Tea is an aromatic beverage prepared by pouring hot water over cured leaves.");
     CliRunner in = CliRunner.run("ingest", "--index", index, "--no-embed", corpus.toString());
     assertThat(in.code()).as(in.err()).isZero();
-    server = ServeCommand.defaults(new ServeCommand(), "--index", index, "--port", "0",
-        "--max-body-bytes", Integer.toString(MAX_BODY)).start(new PrintWriter(serverLog, true));
+    server = Service.start(ServiceConfig.builder().index(IndexSpec.parse(index)).port(0).maxBodyBytes(MAX_BODY).build(),
+            ServiceLog.text(new PrintWriter(serverLog, true)));
   }
 
   @AfterAll

@@ -10,6 +10,6 @@
  * {@code --batch} line and {@code POST /v1/<command>} run the same function, so they cannot drift.
  *
  * <p>This package takes library components and JSON and gives JSON: it knows neither picocli nor
- * HTTP ({@code dev.ctxpack.app.cli} and {@code dev.ctxpack.app.http} use it; it uses neither).
+ * HTTP. The command line and the service use it; it uses neither.
  */
 package dev.ctxpack.app.json;
