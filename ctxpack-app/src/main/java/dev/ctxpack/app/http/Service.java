@@ -105,16 +105,16 @@ public final class Service implements AutoCloseable {
       routes.post("/v1/search", collections.search());
       routes.post("/v1/pack", collections.pack());
       routes.post("/v1/assemble", collections.assemble());
-      routes.post("/v1/documents", collections.addDocuments());
-      routes.delete("/v1/documents/<id>", collections.removeDocument());
-      routes.post("/v1/memories", collections.addMemory());
-      routes.get("/v1/memories", collections.memories());
-      routes.delete("/v1/memories/<id>", collections.deleteMemory());
+      routes.post("/v1/documents", DocumentRoutes.add(collections));
+      routes.delete("/v1/documents/<id>", DocumentRoutes.remove(collections));
+      routes.post("/v1/memories", MemoryRoutes.add(collections));
+      routes.get("/v1/memories", MemoryRoutes.list(collections));
+      routes.delete("/v1/memories/<id>", MemoryRoutes.delete(collections));
     } else {
       routes.unavailable("/v1/search", NO_INDEX).unavailable("/v1/pack", NO_INDEX).unavailable("/v1/documents", NO_INDEX);
       routes.unavailable("/v1/memories", NO_INDEX);
-      HttpService.Handler down = (caller, request) -> {
-        throw new HttpService.HttpError(503, "unavailable", NO_INDEX);
+      Handler down = (caller, request) -> {
+        throw new HttpError(503, "unavailable", NO_INDEX);
       };
       routes.get("/v1/memories", down).delete("/v1/memories/<id>", down).delete("/v1/documents/<id>", down);
       // No index: windows without evidence (a request asking for retrieval gets 400).
@@ -130,7 +130,7 @@ public final class Service implements AutoCloseable {
    * An endpoint per tenant, made on its first request: a tenant's embedding caches hold only what
    * it sent, so another tenant cannot time a request to learn what it embedded (the models are shared).
    */
-  private static HttpService.Handler perTenant(Supplier<JsonEndpoint> make) {
+  private static Handler perTenant(Supplier<JsonEndpoint> make) {
     Map<String, JsonEndpoint> byTenant = new ConcurrentHashMap<>();
     return (caller, request) -> byTenant.computeIfAbsent(caller.tenant(), t -> make.get()).handle(request);
   }
