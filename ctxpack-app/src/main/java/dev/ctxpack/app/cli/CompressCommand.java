@@ -99,18 +99,18 @@ final class CompressCommand implements Callable<Integer> {
     return Components.compressor(embedder);
   }
 
-  /** {@link #endpoint(ExtractiveCompressor)} with {@link #compressor()}. */
-  JsonEndpoint endpoint() {
-    return endpoint(compressor());
-  }
-
   /**
-   * One compress request, {@code {"id", "query", "budget" | "preset" | "threshold", "passages"}} to
-   * its compression: a {@code --batch} line, and {@code POST /v1/compress}. The command's options
-   * are the defaults for requests that give none.
+   * One {@code --batch} line, {@code {"id", "query", "budget" | "preset" | "threshold", "passages"}},
+   * to its compression, with the command's options for what a line does not give ({@code POST
+   * /v1/compress} runs the same function with none).
    */
   JsonEndpoint endpoint(ExtractiveCompressor compressor) {
-    return CompressEndpoint.of(compressor, new CompressEndpoint.Defaults(query,
-        CompressEndpoint.budget(budget, preset, "--budget", "--preset"), threshold, !noPredecessor, !noClauses));
+    return CompressEndpoint.of(compressor, defaults());
+  }
+
+  /** What a request gets from these options when it does not say: {@link CompressEndpoint.Defaults#NONE} with none given. */
+  CompressEndpoint.Defaults defaults() {
+    return new CompressEndpoint.Defaults(query, CompressEndpoint.budget(budget, preset, "--budget", "--preset"), threshold,
+        !noPredecessor, !noClauses);
   }
 }

@@ -6,7 +6,6 @@ import dev.ctxpack.app.UsageException;
 import dev.ctxpack.app.json.DedupEndpoint;
 import dev.ctxpack.app.json.DedupEndpoint.Cascade;
 import dev.ctxpack.app.json.Json;
-import dev.ctxpack.app.json.JsonEndpoint;
 import dev.ctxpack.dedup.DedupOptions;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Trace;
@@ -73,11 +72,11 @@ final class DedupCommand implements Callable<Integer> {
 
   /** The cascade of these options, with vectors from {@code --embedder}. */
   Cascade cascade() {
-    return Cascade.of(flags.apply(DedupOptions.strict().withLevels(DedupFlags.levels(levels))), embedder);
+    return Cascade.of(options(), embedder);
   }
 
-  /** {@link DedupEndpoint#of} with {@link #cascade()}: a {@code --batch} line, and {@code POST /v1/dedup}. */
-  JsonEndpoint endpoint() {
-    return DedupEndpoint.of(cascade());
+  /** The dedup options of {@code --levels} and the thresholds: {@link DedupOptions#strict()} with none given. */
+  DedupOptions options() {
+    return flags.apply(DedupOptions.strict().withLevels(DedupFlags.levels(levels)));
   }
 }

@@ -104,11 +104,6 @@ final class IngestCommand implements Callable<Integer> {
         sync, !noSentenceVectors, loading.limits(), files, cleaning.options());
   }
 
-  /** An ingestor into {@code index} with these flags (for {@code POST /v1/documents}: no progress shown). */
-  Ingestor ingestor(dev.ctxpack.index.Index index, Embedder embedder) {
-    return new Ingestor(index, loaders(), options(embedder), null, nearDuplicate);
-  }
-
   /** The loaders, labelling documents with {@code --acl} when given. */
   private Loaders loaders() {
     if (acl.isEmpty()) return Loaders.defaults();

@@ -4,7 +4,6 @@ import dev.ctxpack.app.Components;
 import dev.ctxpack.app.ExitCodes;
 import dev.ctxpack.app.UsageException;
 import dev.ctxpack.app.json.Json;
-import dev.ctxpack.app.json.JsonEndpoint;
 import dev.ctxpack.app.json.PackEndpoint;
 import dev.ctxpack.app.json.Views;
 import dev.ctxpack.dedup.DedupOptions;
@@ -20,6 +19,7 @@ import dev.ctxpack.pack.DefaultContextPacker;
 import dev.ctxpack.pack.PackOptions;
 import dev.ctxpack.pack.PlanExecutor;
 import dev.ctxpack.pack.PromptTemplate;
+import dev.ctxpack.pack.StageListener;
 import dev.ctxpack.pack.Strategy;
 import dev.ctxpack.pack.TemplateFile;
 import dev.ctxpack.pii.RedactionOptions;
@@ -106,18 +106,8 @@ final class PackCommand implements Callable<Integer> {
   /** The packer over {@code index} wired from these options. */
   DefaultContextPacker packer(SearchableIndex index, Embedder embedder) {
     return Components.packer(index, embedder, fusion.fusion(), dedup.apply(DedupOptions.conservative()),
-        dedup.apply(DedupOptions.strict()), flags.noRerank ? null : Components.reranker(flags.reranker), window, stages);
-  }
-
-  /** Told the time of each stage of every request (the service's metrics); none for the CLI. */
-  dev.ctxpack.pack.StageListener stages = dev.ctxpack.pack.StageListener.NONE;
-
-  /**
-   * One pack request, {@code {"id", "query", "budget" | "preset", "injection", "template", "order", "repeatKey"}} to the
-   * package's JSON, over {@code index} wired from these options: a {@code --batch} line, and {@code POST /v1/pack}.
-   */
-  JsonEndpoint endpoint(SearchableIndex index, Embedder embedder) {
-    return PackEndpoint.of(packer(index, embedder), flags.options(), llmClient(), false);
+        dedup.apply(DedupOptions.strict()), flags.noRerank ? null : Components.reranker(flags.reranker), window,
+        StageListener.NONE);
   }
 
   /** {@code --template}: a template file when {@code value} names one that exists, else a built-in name. */

@@ -4,12 +4,10 @@ import dev.ctxpack.app.Components;
 import dev.ctxpack.app.ExitCodes;
 import dev.ctxpack.app.UsageException;
 import dev.ctxpack.app.json.Json;
-import dev.ctxpack.app.json.JsonEndpoint;
 import dev.ctxpack.app.json.SearchEndpoint;
 import dev.ctxpack.app.json.Views;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Index;
-import dev.ctxpack.index.SearchableIndex;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.pack.StageListener;
 import dev.ctxpack.rerank.Reranker;
@@ -77,16 +75,4 @@ final class SearchCommand implements Callable<Integer> {
     }
     return ExitCodes.OK;
   }
-
-  /**
-   * One search request, {@code {"id", "query", "k", "mode"}} to {@code {"id", "results"}}, over
-   * {@code index} wired from these options: a {@code --batch} line, and {@code POST /v1/search}.
-   */
-  JsonEndpoint endpoint(SearchableIndex index, Embedder embedder) {
-    return SearchEndpoint.of(Components.windowed(Components.retriever(index, embedder, fusion.fusion()), index, window),
-        Components.reranker(reranker), k, mode, stages);
-  }
-
-  /** Told the time of each stage (retrieve, rerank) of every request (the service's metrics); none for the CLI. */
-  dev.ctxpack.pack.StageListener stages = dev.ctxpack.pack.StageListener.NONE;
 }

@@ -116,7 +116,7 @@ final class VerifyCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  /** One request (a batch line, or the body of {@code POST /v1/verify}) to its result, with this command's options. */
+  /** One {@code --batch} line to its result, with this command's options ({@code POST /v1/verify} runs the same function with none). */
   JsonEndpoint endpoint() {
     return VerifyEndpoint.of(verifier(embedder, judge), query);
   }
