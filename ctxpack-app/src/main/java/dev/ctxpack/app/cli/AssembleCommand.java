@@ -67,6 +67,8 @@ final class AssembleCommand implements Callable<Integer> {
 
   @Mixin LlmFlags llm = new LlmFlags();
 
+  @Mixin JsonFormatOption format = new JsonFormatOption();
+
   @Option(names = "--embedder", paramLabel = "SPEC", defaultValue = "minilm",
       description = "Embedder of the index (as at ingest); also ranks few-shot examples. Default: ${DEFAULT-VALUE}.")
   String embedder;
@@ -85,7 +87,13 @@ final class AssembleCommand implements Callable<Integer> {
           llm.client());
       if (batch != null) return BatchRunner.run(batch, out, AssembleEndpoint.of(assembler));
       if (replay != null) return replay(assembler, out);
-      out.println(Json.line(AssembleEndpoint.of(assembler).handle(readObject(request))));
+      ObjectNode req = readObject(request);
+      if (format.json()) {
+        out.println(Json.line(AssembleEndpoint.of(assembler).handle(req)));
+      } else {
+        AssembleRequest r = AssembleRequests.parse(req, assembler.retrieves());
+        out.print(Texts.assembly(r.model().name(), assembler.assemble(r)));
+      }
       return ExitCodes.OK;
     }
   }
@@ -113,7 +121,8 @@ final class AssembleCommand implements Callable<Integer> {
     List<Turn> transcript = transcript(Path.of(replay));
     AssembleRequest r = AssembleRequests.parse(base, assembler.retrieves());
     Replay.Result result = new Replay(assembler).run(r, transcript);
-    out.println(Json.line(AssembleViews.replay(result)));
+    if (format.json()) out.println(Json.line(AssembleViews.replay(result)));
+    else out.print(Texts.replay(result));
     if (svg != null) {
       Files.writeString(svg, ReplayChart.svg(result, "ctxpack replay: " + Path.of(replay).getFileName() + " (" + r.model().name()
           + ", limit " + r.limit() + ")"), StandardCharsets.UTF_8);

@@ -35,7 +35,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "chunk", mixinStandardHelpOptions = true,
-    description = "Show how files would be cleaned and cut, without indexing: one JSON line per chunk.")
+    description = "Show how files would be cleaned and cut, without indexing: one JSON line per chunk (--format text:"
+        + " one block per chunk with its offsets, tokens and section).")
 final class ChunkCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -51,8 +52,11 @@ final class ChunkCommand implements Callable<Integer> {
 
   @Mixin CleaningFlags cleaning = new CleaningFlags();
 
+  @Mixin JsonFormatOption format = new JsonFormatOption();
+
   @Option(names = "--removals", description = "Before each document's chunks, print what cleaning removed from it:"
-      + " one JSON line {\"removed\": {docId, reason, start, end, text}} per span (offsets in the text as loaded).")
+      + " one JSON line {\"removed\": {docId, reason, start, end, text}} per span (offsets in the text as loaded;"
+      + " --format text: one line each).")
   boolean removals;
 
   @Override
@@ -101,9 +105,12 @@ final class ChunkCommand implements Callable<Integer> {
         String id = ld.id() != null ? ld.id() : TextNormalizer.contentId(text);
         Language l = language.orElseGet(() -> detector.detect(ld.title() + "\n" + text));
         Document doc = new Document(id, ld.uri(), ld.title(), l, ld.metadata(), text);
-        if (removals) for (Removal r : cleaned.removals()) out.println(Json.line(removal(id, r)));
+        if (removals) {
+          for (Removal r : cleaned.removals()) out.println(format.json() ? Json.line(removal(id, r)) : Texts.removal(id, r));
+        }
         for (Chunk c : LoadedDocument.withPages(chunker.chunk(doc, ld.sections()), ld.pages())) {
-          out.println(Json.line(Views.chunk(c)));
+          if (format.json()) out.println(Json.line(Views.chunk(c)));
+          else out.print(Texts.chunk(c));
         }
       }
     }

@@ -7,14 +7,12 @@ import picocli.CommandLine.Option;
 
 /** Options every index-using command shares. */
 final class CommonOptions {
-  enum Format { text, json }
-
   @Option(names = "--index", paramLabel = "SPEC",
       description = "Index: a directory, or lucene:DIR (default: $CTXPACK_INDEX or ./.ctxpack).")
   String index;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-      description = "Output format: text (for people) or json (for machines). Default: ${DEFAULT-VALUE}.")
+      description = "Output: text (for people) or json (for machines). Default: ${DEFAULT-VALUE}.")
   Format format;
 
   @Option(names = "--embedder", paramLabel = "SPEC", defaultValue = "minilm",

@@ -8,6 +8,7 @@ import dev.ctxpack.app.json.CompressEndpoint;
 import dev.ctxpack.app.json.Json;
 import dev.ctxpack.app.json.JsonEndpoint;
 import dev.ctxpack.compress.CompressInput;
+import dev.ctxpack.compress.Compression;
 import dev.ctxpack.compress.ExtractiveCompressor;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "compress", mixinStandardHelpOptions = true,
@@ -58,6 +60,8 @@ final class CompressCommand implements Callable<Integer> {
       description = "Keep whole sentences only; never cut the best sentence left to a clause that fits.")
   boolean noClauses;
 
+  @Mixin JsonFormatOption format = new JsonFormatOption();
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
@@ -88,8 +92,9 @@ final class CompressCommand implements Callable<Integer> {
         err.println("ctxpack: line " + (i + 1) + ": " + Errors.message(e) + " (skipped; the other lines were compressed)");
       }
     }
-    out.println(Json.line(CompressEndpoint.view(compressor.compress(query, in,
-        CompressEndpoint.options(defaultBudget, threshold, !noPredecessor, !noClauses)), compressor)));
+    Compression c = compressor.compress(query, in, CompressEndpoint.options(defaultBudget, threshold, !noPredecessor, !noClauses));
+    if (format.json()) out.println(Json.line(CompressEndpoint.view(c, compressor)));
+    else out.print(Texts.compression(c, compressor.scorer().id(), in));
     out.flush();
     return errors == 0 ? ExitCodes.OK : ExitCodes.FAILURE;
   }

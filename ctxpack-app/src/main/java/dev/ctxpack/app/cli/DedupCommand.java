@@ -8,6 +8,7 @@ import dev.ctxpack.app.json.DedupEndpoint.Cascade;
 import dev.ctxpack.app.json.Json;
 import dev.ctxpack.dedup.DedupOptions;
 import dev.ctxpack.model.Candidate;
+import dev.ctxpack.model.Passage;
 import dev.ctxpack.model.Trace;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -42,6 +43,8 @@ final class DedupCommand implements Callable<Integer> {
       description = "Embedder for the semantic level: minilm (default), onnx:..., openai:..., or none.")
   String embedder;
 
+  @Mixin JsonFormatOption format = new JsonFormatOption();
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
@@ -64,7 +67,9 @@ final class DedupCommand implements Callable<Integer> {
       }
     }
     Trace trace = new Trace();
-    out.println(Json.line(DedupEndpoint.view(cascade.run(in, trace).passages(), trace.decisions())));
+    List<Passage> passages = cascade.run(in, trace).passages();
+    if (format.json()) out.println(Json.line(DedupEndpoint.view(passages, trace.decisions())));
+    else out.print(Texts.dedup(in.size(), passages, trace.decisions()));
     out.flush();
     return errors == 0 ? ExitCodes.OK : ExitCodes.FAILURE;
   }

@@ -53,8 +53,7 @@ final class DemoCommand implements Callable<Integer> {
       description = "Keep the demo index here (a directory, or lucene:DIR) instead of a temporary directory.")
   String keep;
 
-  @Option(names = "--format", defaultValue = "text", description = "text or json.")
-  CommonOptions.Format format;
+  @Mixin FormatOption format = new FormatOption();
 
   @Override
   public Integer call() throws Exception {
@@ -71,7 +70,7 @@ final class DemoCommand implements Callable<Integer> {
         IngestOptions io = IngestOptions.of(new TokenChunker(Tokenizers.defaultTokenizer(), 300, 0.15), embedder);
         IngestSummary s = new Ingestor(index, Loaders.defaults(), io, new Progress(err, Progress.terminal()))
             .ingest(List.of(corpus.resolve("scifact-sample.jsonl"), corpus.resolve("faquad-sample.jsonl")));
-        if (format == CommonOptions.Format.text) {
+        if (!format.json()) {
           out.printf("ctxpack demo: ingested %d documents (%d chunks) from the bundled sample corpus in %.1fs%s%n",
               s.added() + s.updated() + s.unchanged(), s.chunks(), s.seconds(),
               embedder == null ? " (BM25 only)" : " (BM25 + " + embedder.id() + " vectors)");
@@ -80,7 +79,7 @@ final class DemoCommand implements Callable<Integer> {
         DefaultContextPacker packer = Components.packer(index, embedder, dev.ctxpack.pack.StageListener.NONE);
         for (String q : List.of(PT_QUESTION, EN_QUESTION)) {
           ContextPackage p = packer.pack(q, options);
-          if (format == CommonOptions.Format.json) {
+          if (format.json()) {
             out.println(Json.line(Views.pack(null, p)));
             continue;
           }

@@ -9,6 +9,10 @@ import picocli.CommandLine.Command;
 /**
  * The {@code ctxpack} command line. Exit codes: 0 success, 1 runtime failure, 2 usage error; an
  * error is one line on stderr naming what was wrong.
+ *
+ * <p>Every command takes {@code --help} and {@code --format text|json}; {@code --help} prints the
+ * usage as text, or, when {@code --format json} is given too, as {@code {"command", "usage"}} (what
+ * {@code help --format json} prints).
  */
 @Command(
     name = "ctxpack",
@@ -30,7 +34,7 @@ import picocli.CommandLine.Command;
       VerifyCommand.class,
       ServeCommand.class,
       MemoryCommand.class,
-      CommandLine.HelpCommand.class
+      HelpCommand.class
     })
 public final class Main implements Runnable {
   /**
@@ -45,6 +49,8 @@ public final class Main implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  @CommandLine.Mixin FormatOption format = new FormatOption();
+
   @Override
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(), "missing command: try 'ctxpack demo' or 'ctxpack --help'");
@@ -56,10 +62,7 @@ public final class Main implements Runnable {
 
   /** Runs the CLI with the given streams and returns the exit code (used by tests). */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
-    CommandLine cl = new CommandLine(new Main());
-    cl.setOut(out);
-    cl.setErr(err);
-    cl.setCaseInsensitiveEnumValuesAllowed(true);
+    CommandLine cl = commandLine(out, err);
     cl.setParameterExceptionHandler((ex, a) -> {
       err.println("error: " + ex.getMessage());
       err.flush();
@@ -84,6 +87,31 @@ public final class Main implements Runnable {
     out.flush();
     err.flush();
     return code;
+  }
+
+  /** The command tree, writing to {@code out} and {@code err}, as {@link #run} executes it (its error handlers aside). */
+  static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+    CommandLine cl = new CommandLine(new Main());
+    cl.setOut(out);
+    cl.setErr(err);
+    cl.setCaseInsensitiveEnumValuesAllowed(true);
+    cl.setExecutionStrategy(Main::execute);
+    return cl;
+  }
+
+  /** Runs the last command parsed, as picocli does, except that {@code --help} with {@code --format json} prints JSON. */
+  private static int execute(CommandLine.ParseResult parsed) {
+    for (CommandLine.ParseResult p = parsed; p != null; p = p.hasSubcommand() ? p.subcommand() : null) {
+      if (!p.isUsageHelpRequested()) continue;
+      if (p.matchedOptionValue("--format", Format.text) == Format.json) {
+        PrintWriter out = p.commandSpec().commandLine().getOut();
+        out.println(HelpCommand.json(p.commandSpec().commandLine()));
+        out.flush();
+        return ExitCodes.OK;
+      }
+      break;
+    }
+    return new CommandLine.RunLast().execute(parsed);
   }
 
   static final class Version implements CommandLine.IVersionProvider {

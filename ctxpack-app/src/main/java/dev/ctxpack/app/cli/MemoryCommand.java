@@ -38,6 +38,9 @@ import picocli.CommandLine.Parameters;
 final class MemoryCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  /** The subcommands' format when they give none: {@code ctxpack memory --format json list ...}. */
+  @Mixin FormatOption format = new FormatOption();
+
   @Override
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand: add, list, recall or delete");
@@ -100,7 +103,7 @@ final class MemoryCommand implements Runnable {
         m = store.add(where.user, k, t);
       }
       PrintWriter out = spec.commandLine().getOut();
-      if (where.common.json()) out.println(Json.line(MemoryViews.view(m, false)));
+      if (json(spec, where)) out.println(Json.line(MemoryViews.view(m, false)));
       else out.println(m.id() + "\t" + m.kind().key() + "\t" + m.created());
       return ExitCodes.OK;
     }
@@ -118,7 +121,7 @@ final class MemoryCommand implements Runnable {
       try (MemoryStore store = where.open(false)) {
         ms = store.list(where.user);
       }
-      print(spec.commandLine().getOut(), where, ms, false);
+      print(spec, where, ms, false);
       return ExitCodes.OK;
     }
   }
@@ -142,7 +145,7 @@ final class MemoryCommand implements Runnable {
       try (MemoryStore store = where.open(true)) {
         ms = store.recall(where.user, query, k);
       }
-      print(spec.commandLine().getOut(), where, ms, true);
+      print(spec, where, ms, true);
       return ExitCodes.OK;
     }
   }
@@ -167,7 +170,7 @@ final class MemoryCommand implements Runnable {
         }
       }
       PrintWriter out = spec.commandLine().getOut();
-      if (where.common.json()) {
+      if (json(spec, where)) {
         ObjectNode o = Json.object();
         o.put("deleted", deleted);
         ArrayNode m = o.putArray("missing");
@@ -182,8 +185,17 @@ final class MemoryCommand implements Runnable {
     }
   }
 
-  private static void print(PrintWriter out, Where where, List<Memory> ms, boolean scores) {
-    if (where.common.json()) {
+  /** Whether a subcommand writes JSON: its own {@code --format}, else the one given to {@code memory}, else text. */
+  private static boolean json(CommandLine.Model.CommandSpec spec, Where where) {
+    CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+    if (parsed != null && parsed.hasMatchedOption("--format")) return where.common.json();
+    Object parent = spec.parent() == null ? null : spec.parent().userObject();
+    return parent instanceof MemoryCommand m ? m.format.json() : where.common.json();
+  }
+
+  private static void print(CommandLine.Model.CommandSpec spec, Where where, List<Memory> ms, boolean scores) {
+    PrintWriter out = spec.commandLine().getOut();
+    if (json(spec, where)) {
       out.println(Json.line(MemoryViews.list(where.user, ms, scores)));
       return;
     }

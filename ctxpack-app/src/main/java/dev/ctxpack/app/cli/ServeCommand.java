@@ -82,13 +82,16 @@ final class ServeCommand implements Callable<Integer> {
 
   @Mixin LlmFlags llm = new LlmFlags();
 
+  /** Its log lines on stderr: text, or one JSON object per line ({@link ServiceLog#json}). */
+  @Mixin FormatOption format = new FormatOption();
+
   /** The index used when none is given, if it exists (a field so tests can point it elsewhere). */
   Path defaultIndex = Path.of(".ctxpack");
 
   @Override
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
-    ServiceLog log = ServiceLog.text(err);
+    ServiceLog log = format.json() ? ServiceLog.json(err) : ServiceLog.text(err);
     Service service = Service.start(config(), log);
     CountDownLatch stop = new CountDownLatch(1);
     CountDownLatch stopped = new CountDownLatch(1);

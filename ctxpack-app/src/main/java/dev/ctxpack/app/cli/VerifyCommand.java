@@ -23,6 +23,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "verify", mixinStandardHelpOptions = true,
@@ -60,9 +61,7 @@ final class VerifyCommand implements Callable<Integer> {
           + " CTXPACK_LLM_URL, key from CTXPACK_LLM_KEY or OPENAI_API_KEY). Its verdict replaces the lexical one.")
   String judge;
 
-  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-      description = "Output: text (for people) or json (for machines). Default: ${DEFAULT-VALUE}.")
-  CommonOptions.Format format;
+  @Mixin FormatOption format = new FormatOption();
 
   @Override
   public Integer call() throws Exception {
@@ -107,7 +106,7 @@ final class VerifyCommand implements Callable<Integer> {
     }
     Verifier verifier = verifier(embedder, judge);
     Verification v = verifier.verify(q, sources, answer);
-    if (format == CommonOptions.Format.json) {
+    if (format.json()) {
       out.println(Json.pretty(VerifyEndpoint.view(v)));
     } else {
       printText(out, v);
