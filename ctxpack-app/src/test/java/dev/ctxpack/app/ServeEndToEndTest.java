@@ -454,6 +454,36 @@ class ServeEndToEndTest {
     }
   }
 
+  /** {@code serve --format json}: every log line on stderr is a JSON object, from listening to stopped. */
+  @Test
+  void withFormatJsonTheLogLinesAreJsonObjects() throws Exception {
+    Path stderr = Files.createTempFile(dir, "serve-json", ".err");
+    Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+        "serve", "--index", index, "--port", "0", "--embedder", "none", "--host", "127.0.0.1", "--format", "json")
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .redirectError(stderr.toFile())
+        .start();
+    try {
+      Matcher m = Pattern.compile("\\{\"level\":\"info\",\"message\":\"listening on http://127\\.0\\.0\\.1:(\\d+) ").matcher("");
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (!m.reset(Files.readString(stderr)).find() && p.isAlive() && System.nanoTime() < deadline) Thread.sleep(50);
+      assertThat(m.reset(Files.readString(stderr)).find()).as("stderr: %s", Files.readString(stderr)).isTrue();
+      URI base = URI.create("http://127.0.0.1:" + m.group(1));
+      assertThat(send(HttpRequest.newBuilder(base.resolve("/health")).build()).statusCode()).isEqualTo(200);
+      p.destroy(); // SIGTERM
+      assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("stopped within 20 s").isTrue();
+      List<String> lines = Files.readAllLines(stderr);
+      assertThat(lines).hasSize(2);
+      JsonNode first = Json.parseObject(lines.get(0));
+      assertThat(first.get("level").asText()).isEqualTo("info");
+      assertThat(first.get("message").asText()).isEqualTo("listening on " + base + " (index " + index + ")");
+      assertThat(lines.get(1)).isEqualTo("{\"level\":\"info\",\"message\":\"stopped\"}");
+    } finally {
+      p.destroyForcibly();
+    }
+  }
+
   // ---- helpers ----
 
   /** The value of the one series {@code series} (name and labels, as written) in a metrics text. */
