@@ -9,10 +9,11 @@ import dev.ctxpack.compress.IndexSentenceVectors;
 import dev.ctxpack.compress.Sentence;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Index;
+import dev.ctxpack.index.IndexSpec;
+import dev.ctxpack.index.Indexes;
 import dev.ctxpack.ingest.IngestOptions;
 import dev.ctxpack.ingest.Ingestor;
 import dev.ctxpack.ingest.Loaders;
-import dev.ctxpack.lucene.LuceneIndex;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Chunk;
 import dev.ctxpack.model.Language;
@@ -52,8 +53,8 @@ class SentenceVectorsEndToEndTest {
     return f;
   }
 
-  private LuceneIndex ingest(Path corpus, Path at, boolean sentenceVectors) throws Exception {
-    LuceneIndex index = LuceneIndex.open(at);
+  private Index ingest(Path corpus, Path at, boolean sentenceVectors) throws Exception {
+    Index index = Indexes.open(IndexSpec.ofPath(at));
     IngestOptions o = IngestOptions.of(new TokenChunker(Tokenizers.defaultTokenizer(), 40, 0.15), minilm)
         .withSentenceVectors(sentenceVectors);
     var s = new Ingestor(index, Loaders.defaults(), o, null).ingest(List.of(corpus));
@@ -79,7 +80,7 @@ class SentenceVectorsEndToEndTest {
 
   @Test
   void storedSentenceVectorsAreTheSegmentersSentencesOfEachChunkEmbeddedAlone() throws Exception {
-    try (LuceneIndex index = ingest(corpus(), dir.resolve("idx"), true)) {
+    try (Index index = ingest(corpus(), dir.resolve("idx"), true)) {
       List<Chunk> chunks = chunks(index);
       assertThat(chunks).hasSizeGreaterThan(2);
       var stored = index.sentenceVectors(chunks.stream().map(Chunk::id).toList());
@@ -101,7 +102,7 @@ class SentenceVectorsEndToEndTest {
 
   @Test
   void indexSentenceVectorsServesStoredSentencesAndEmbedsOnlyTheOthersInOneBatch() throws Exception {
-    try (LuceneIndex index = ingest(corpus(), dir.resolve("idx"), true)) {
+    try (Index index = ingest(corpus(), dir.resolve("idx"), true)) {
       Chunk penguins = chunk(index, "penguins#0");
       Chunk minutes = chunk(index, "minutes#0");
       List<CompressInput> inputs = List.of(
@@ -144,7 +145,7 @@ class SentenceVectorsEndToEndTest {
 
   @Test
   void withoutStoredSentenceVectorsEverySentenceComesFromTheEmbedder() throws Exception {
-    try (LuceneIndex index = ingest(corpus(), dir.resolve("idx"), false)) {
+    try (Index index = ingest(corpus(), dir.resolve("idx"), false)) {
       Chunk penguins = chunk(index, "penguins#0");
       assertThat(index.sentenceVectors(List.of(penguins.id()))).isEmpty();
       List<CompressInput> inputs = List.of(new CompressInput("p",
@@ -170,7 +171,7 @@ class SentenceVectorsEndToEndTest {
 
   @Test
   void anotherEmbedderThanTheIndexsIsRefused() throws Exception {
-    try (LuceneIndex index = ingest(corpus(), dir.resolve("idx"), true)) {
+    try (Index index = ingest(corpus(), dir.resolve("idx"), true)) {
       Chunk penguins = chunk(index, "penguins#0");
       List<CompressInput> inputs = List.of(new CompressInput("p",
           List.of(new CompressInput.Part(penguins.text(), "penguins", penguins.span().start())), "", 1.0,
@@ -202,19 +203,19 @@ class SentenceVectorsEndToEndTest {
     String without = dir.resolve("without").toString();
     CliRunner r = CliRunner.run("ingest", "--index", without, "--no-sentence-vectors", "--format", "json", corpus.toString());
     assertThat(r.code()).as(r.err()).isZero();
-    try (LuceneIndex index = LuceneIndex.openExisting(Path.of(without))) {
+    try (Index index = Indexes.openExisting(IndexSpec.ofPath(Path.of(without)))) {
       assertThat(index.stats().vectors()).isPositive();
       assertThat(index.sentenceVectors(List.of("minutes#0", "penguins#0"))).isEmpty();
     }
     String with = dir.resolve("with").toString();
     assertThat(CliRunner.run("ingest", "--index", with, corpus.toString()).code()).isZero();
-    try (LuceneIndex index = LuceneIndex.openExisting(Path.of(with))) {
+    try (Index index = Indexes.openExisting(IndexSpec.ofPath(Path.of(with)))) {
       assertThat(index.sentenceVectors(List.of("minutes#0", "penguins#0"))).containsOnlyKeys("minutes#0", "penguins#0");
     }
     // Switching the option re-ingests: the stored content hash includes it.
     CliRunner again = CliRunner.run("ingest", "--index", with, "--no-sentence-vectors", "--format", "json", corpus.toString());
     assertThat(again.json().get("updated").asInt()).isEqualTo(2);
-    try (LuceneIndex index = LuceneIndex.openExisting(Path.of(with))) {
+    try (Index index = Indexes.openExisting(IndexSpec.ofPath(Path.of(with)))) {
       assertThat(index.sentenceVectors(List.of("minutes#0", "penguins#0"))).isEmpty();
     }
     assertThat(CliRunner.run("ingest", "--help").out()).contains("--no-sentence-vectors");
