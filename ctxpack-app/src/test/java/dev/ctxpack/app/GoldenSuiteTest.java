@@ -34,19 +34,25 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Snapshots of what ctxpack answers, byte for byte: {@code search}, {@code pack}, {@code compress},
- * {@code dedup}, {@code verify}, {@code assemble}, {@code chunk} and {@code corpus-report} from the CLI
- * (text and JSON, batch lines), and the same requests over HTTP, on the bundled sample corpus (a
+ * {@code dedup}, {@code verify}, {@code assemble}, {@code chunk}, {@code corpus-report} and {@code
+ * memory} from the CLI (text and JSON, batch lines), and the same requests over HTTP, on the bundled sample corpus (a
  * fixed slice, embedded with MiniLM) and on constructed inputs (duplicates, near copies and
  * overlapping windows, conflicting versions, injection payloads, PII, plans).
  *
  * <p>Each case is one file under {@code src/test/resources/golden/}: the exit code (or HTTP status),
- * then stdout and stderr exactly as printed, with the temporary directory written as {@code $TMP}.
- * A refactoring must keep every file identical. A change of behaviour re-records them with {@code
- * CTXPACK_GOLDEN_RECORD=1 mvn -pl ctxpack-app test -Dtest=GoldenSuiteTest}, in a commit that says why.
+ * then stdout and stderr exactly as printed, with the temporary directory written as {@code $TMP}
+ * (and, in the memory cases, each memory's creation time as {@code $CREATED}). A refactoring must
+ * keep every file identical. A change of behaviour re-records them with {@code
+ * CTXPACK_GOLDEN_RECORD=1 mvn -pl ctxpack-app -am test -Dtest=GoldenSuiteTest}, in a commit that says
+ * why; {@code CTXPACK_GOLDEN_RECORD=new} records only the cases that have no file yet (a new case)
+ * and checks the others.
  */
 class GoldenSuiteTest {
   static final Path GOLDEN = Path.of("src/test/resources/golden");
   static final boolean RECORD = "1".equals(System.getenv("CTXPACK_GOLDEN_RECORD"));
+  static final boolean RECORD_NEW = "new".equals(System.getenv("CTXPACK_GOLDEN_RECORD"));
+  /** A memory's creation time, an ISO-8601 instant. */
+  static final java.util.regex.Pattern CREATED = java.util.regex.Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z");
 
   @TempDir static Path dir;
   static String samples;
@@ -457,8 +463,9 @@ class GoldenSuiteTest {
   /** Compares {@code actual} (the temporary directory written as $TMP) with the case's file, or records it. */
   private static void check(String name, String actual) throws IOException {
     String normalised = actual.replace(dir.toString(), "$TMP").replace(dir.toUri().toString(), "$TMP/");
+    if (name.startsWith("memory-")) normalised = CREATED.matcher(normalised).replaceAll("\\$CREATED");
     Path golden = GOLDEN.resolve(name + ".txt");
-    if (RECORD) {
+    if (RECORD || RECORD_NEW && !Files.exists(golden)) {
       Files.createDirectories(GOLDEN);
       Files.writeString(golden, normalised);
       return;
