@@ -407,6 +407,31 @@ class GoldenSuiteTest {
     c.put("chunk-token", List.of("chunk", "@F:chunk.md", "--chunk-tokens", "30", "--overlap", "0.2"));
     c.put("corpus-report-text", List.of("corpus-report", "--index", "@C"));
     c.put("corpus-report-json", List.of("corpus-report", "--index", "@C", "--format", "json"));
+    // the text formats of chunk, dedup, compress and assemble (their default is json), and memory
+    c.put("chunk-recursive-text", List.of("chunk", "@F:chunk.md", "--chunker", "recursive", "--chunk-tokens", "40", "--removals",
+        "--format", "text"));
+    c.put("chunk-token-text", List.of("chunk", "@F:chunk.md", "--chunk-tokens", "30", "--overlap", "0.2", "--format", "text"));
+    c.put("dedup-text", List.of("dedup", "--input", "@F:dedup.jsonl", "--format", "text"));
+    c.put("dedup-lexical-no-guard-text", List.of("dedup", "--input", "@F:dedup.jsonl", "--embedder", "none", "--no-guard",
+        "--format", "text"));
+    c.put("compress-en-text", List.of("compress", "-q", "How long is the Rhine?", "--budget", "40", "--input", "@F:rhine.jsonl",
+        "--format", "text"));
+    c.put("compress-pt-text", List.of("compress", "-q", "Quando ocorre a renovação de matrícula?", "--budget", "50", "--input",
+        "@F:matricula.jsonl", "--format", "text"));
+    c.put("assemble-text", List.of("assemble", "--index", "@S", "--request", "@F:assemble.json", "--format", "text"));
+    c.put("assemble-replay-text", List.of("assemble", "--index", "@S", "--replay", "@F:replay.json", "--request",
+        "@F:replay-base.json", "--format", "text"));
+    // memory: these cases run in this order over one store
+    c.put("memory-add-text", List.of("memory", "add", "--memory", "@F:memories", "--user", "ana", "--kind", "fact", "--text",
+        "Ana prefers short answers in Portuguese."));
+    c.put("memory-add-json", List.of("memory", "add", "--memory", "@F:memories", "--user", "ana", "--kind", "episode", "--text",
+        "Ana asked how caloric restriction changes DNA methylation; the answer cited two studies.", "--format", "json"));
+    c.put("memory-list-text", List.of("memory", "list", "--memory", "@F:memories", "--user", "ana"));
+    c.put("memory-list-json", List.of("memory", "--format", "json", "list", "--memory", "@F:memories", "--user", "ana"));
+    c.put("memory-recall-text", List.of("memory", "recall", "--memory", "@F:memories", "--user", "ana", "--query",
+        "Does caloric restriction slow DNA methylation changes?"));
+    c.put("memory-delete-text", List.of("memory", "delete", "--memory", "@F:memories", "--user", "ana", "mef991cf9ef172455",
+        "m0000000000000000"));
     return c;
   }
 
