@@ -72,7 +72,7 @@ final class PackCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     if (batch == null && (query == null || query.isBlank())) throw new UsageException("--query must not be empty");
     PackOptions options = flags.options();
-    LlmClient model = llmClient();
+    LlmClient model = llm.client();
     if (model != null && !execute && batch == null) throw new UsageException("--llm is used by --execute: add --execute");
     try (Index index = Components.openExisting(common.indexSpec())) {
       Embedder embedder = Components.searchEmbedder(index, common.embedder);
@@ -96,11 +96,6 @@ final class PackCommand implements Callable<Integer> {
       }
     }
     return ExitCodes.OK;
-  }
-
-  /** The model of {@code --llm}, or null (offline). */
-  LlmClient llmClient() {
-    return llm.client();
   }
 
   /** The packer over {@code index} wired from these options. */
