@@ -5,15 +5,15 @@ import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 
 /** Maps exceptions to one-line messages and exit codes. */
-final class Errors {
+public final class Errors {
   private Errors() {}
 
-  static int exitCode(Throwable t) {
+  public static int exitCode(Throwable t) {
     if (t instanceof UsageException || t instanceof IllegalArgumentException) return ExitCodes.USAGE;
     return ExitCodes.FAILURE;
   }
 
-  static String message(Throwable t) {
+  public static String message(Throwable t) {
     if (t instanceof NoSuchFileException e) return e.getFile() + ": no such file";
     if (t instanceof UncheckedIOException e && e.getCause() != null) return message(e.getCause());
     String m = t.getMessage();

@@ -1,10 +1,10 @@
 package dev.ctxpack.app;
 
-/** Exit codes of API.md. */
-final class ExitCodes {
-  static final int OK = 0;
-  static final int FAILURE = 1;
-  static final int USAGE = 2;
+/** Exit codes of docs/API.md. */
+public final class ExitCodes {
+  public static final int OK = 0;
+  public static final int FAILURE = 1;
+  public static final int USAGE = 2;
 
   private ExitCodes() {}
 }

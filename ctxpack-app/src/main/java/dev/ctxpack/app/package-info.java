@@ -1,10 +1,15 @@
 /**
- * The {@code ctxpack} command line (picocli): {@code demo}, {@code ingest}, {@code chunk},
- * {@code remove}, {@code search}, {@code dedup}, {@code compress}, {@code pack}, {@code verify} and
- * {@code serve}, each a thin layer that parses options into the library's option records, wires the
- * components ({@link dev.ctxpack.app.Components}) and prints the JSON of docs/API.md or text for
- * people. Exit codes: 0 success, 1 runtime failure, 2 usage error. A batch command's per-request
- * work is a {@link dev.ctxpack.app.JsonEndpoint}, run per line by {@code --batch} and per request by
- * {@code serve} ({@link dev.ctxpack.app.HttpService}).
+ * The {@code ctxpack} application: the command line ({@code cli}), the HTTP service ({@code http})
+ * and the JSON both speak ({@code json}). This package holds what all three share and nothing that
+ * knows about any of them: the exit codes of docs/API.md ({@link dev.ctxpack.app.ExitCodes}), the
+ * bad-input exception that is exit code 2 and HTTP 400 ({@link dev.ctxpack.app.UsageException}),
+ * one-line error messages ({@link dev.ctxpack.app.Errors}), and the wiring of library components by
+ * spec ({@link dev.ctxpack.app.Components}: embedders, indexes, retrievers, rerankers, the shipped
+ * packer, compressor, verifier and assembler), so the CLI and the service build them the same way.
+ *
+ * <p>The rooms depend on each other in one direction only: {@code json} uses this package and the
+ * library; {@code http} uses {@code json}; {@code cli} uses {@code json}, and {@code http} only to
+ * start the service from {@code serve}. No class of the application names an index backend: indexes
+ * are opened by spec ({@link dev.ctxpack.index.Indexes}).
  */
 package dev.ctxpack.app;

@@ -3,6 +3,11 @@ package dev.ctxpack.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ctxpack.app.cli.CliRunner;
+import dev.ctxpack.app.http.Service;
+import dev.ctxpack.app.http.ServiceConfig;
+import dev.ctxpack.app.http.ServiceLog;
+import dev.ctxpack.app.json.Json;
 import dev.ctxpack.assemble.MessageCost;
 import dev.ctxpack.assemble.Turn;
 import dev.ctxpack.token.Tokenizer;
@@ -14,7 +19,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -302,8 +306,8 @@ class AssembleEndToEndTest {
       }
     };
     // Shared words alone pick the router ("reset"); the embedder picks the forgotten login.
-    assertThat(chosen.apply(AssembleCommand.assembler(null, null, null, null))).isEqualTo("How do I reset the router?");
-    assertThat(chosen.apply(AssembleCommand.assembler(Components.embedder("minilm"), null, null, null))).startsWith("I forgot my login");
+    assertThat(chosen.apply(Components.assembler(null, null, null, null))).isEqualTo("How do I reset the router?");
+    assertThat(chosen.apply(Components.assembler(Components.embedder("minilm"), null, null, null))).startsWith("I forgot my login");
   }
 
   @Test
@@ -318,8 +322,8 @@ class AssembleEndToEndTest {
                    {"principal": "hr", "key": "%s", "labels": ["hr"]},
                    {"principal": "loader", "key": "%s", "labels": ["*"], "write": true}]}}}
         """.formatted(alice, hr, loader));
-    try (ServeCommand.Running server = ServeCommand.defaults(new ServeCommand(), "--tenants", tenants.toString(), "--port", "0")
-        .start(new PrintWriter(new StringWriter(), true))) {
+    try (Service server = Service.start(ServiceConfig.builder().tenants(tenants).port(0).build(),
+            ServiceLog.text(new PrintWriter(new StringWriter(), true)))) {
       HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
       var post = (java.util.function.BiFunction<String, String, HttpResponse<String>>) (key, body) -> {
         try {

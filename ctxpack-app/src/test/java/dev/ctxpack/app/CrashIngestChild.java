@@ -1,11 +1,13 @@
 package dev.ctxpack.app;
 
 import dev.ctxpack.chunk.TokenChunker;
+import dev.ctxpack.index.Index;
+import dev.ctxpack.index.IndexSpec;
+import dev.ctxpack.index.Indexes;
 import dev.ctxpack.ingest.IngestListener;
 import dev.ctxpack.ingest.IngestOptions;
 import dev.ctxpack.ingest.Ingestor;
 import dev.ctxpack.ingest.Loaders;
-import dev.ctxpack.lucene.LuceneIndex;
 import dev.ctxpack.token.Tokenizers;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,7 +25,7 @@ public final class CrashIngestChild {
     int commitEvery = Integer.parseInt(args[2]);
     IngestOptions o = IngestOptions.of(new TokenChunker(Tokenizers.defaultTokenizer(), 40, 0.15), null)
         .withCommitEvery(commitEvery);
-    try (LuceneIndex idx = LuceneIndex.open(index)) {
+    try (Index idx = Indexes.open(IndexSpec.ofPath(index))) {
       new Ingestor(idx, Loaders.defaults(), o, new IngestListener() {
         @Override
         public void committed(List<String> docIds) {

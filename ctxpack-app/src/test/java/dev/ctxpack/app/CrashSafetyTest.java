@@ -4,11 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ctxpack.chunk.TokenChunker;
 import dev.ctxpack.index.Index;
+import dev.ctxpack.index.IndexSpec;
+import dev.ctxpack.index.Indexes;
 import dev.ctxpack.ingest.IngestOptions;
 import dev.ctxpack.ingest.IngestSummary;
 import dev.ctxpack.ingest.Ingestor;
 import dev.ctxpack.ingest.Loaders;
-import dev.ctxpack.lucene.LuceneIndex;
 import dev.ctxpack.model.Document;
 import dev.ctxpack.text.TextNormalizer;
 import dev.ctxpack.token.Tokenizers;
@@ -81,7 +82,7 @@ class CrashSafetyTest {
       if (!done) killedMidway++;
       verify(index, acked, new HashSet<>(expectedIds));
       // Resuming finishes the job and re-uses what was committed.
-      try (LuceneIndex idx = LuceneIndex.open(index)) {
+      try (Index idx = Indexes.open(IndexSpec.ofPath(index))) {
         IngestSummary s = new Ingestor(idx, Loaders.defaults(),
             IngestOptions.of(new TokenChunker(Tokenizers.defaultTokenizer(), 40, 0.15), null), null).ingest(List.of(corpus));
         assertThat(s.failed()).isEmpty();
@@ -104,7 +105,7 @@ class CrashSafetyTest {
       assertThat(mustHave).as("acknowledged documents without any commit on disk").isEmpty();
       return;
     }
-    try (LuceneIndex idx = LuceneIndex.openExisting(indexDir)) {
+    try (Index idx = Indexes.openExisting(IndexSpec.ofPath(indexDir))) {
       for (String id : mustHave) assertThat(idx.find(id)).as("acknowledged document " + id).isPresent();
       List<Index.StoredDoc> stored = idx.findBySourcePath("");
       int chunkSum = 0;

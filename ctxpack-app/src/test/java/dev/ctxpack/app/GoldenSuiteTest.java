@@ -2,6 +2,13 @@ package dev.ctxpack.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ctxpack.app.cli.CliRunner;
+import dev.ctxpack.app.cli.Main;
+import dev.ctxpack.app.http.Service;
+import dev.ctxpack.app.http.ServiceConfig;
+import dev.ctxpack.app.http.ServiceLog;
+import dev.ctxpack.app.json.Json;
+import dev.ctxpack.index.IndexSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -27,24 +34,30 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Snapshots of what ctxpack answers, byte for byte: {@code search}, {@code pack}, {@code compress},
- * {@code dedup}, {@code verify}, {@code assemble}, {@code chunk} and {@code corpus-report} from the CLI
- * (text and JSON, batch lines), and the same requests over HTTP, on the bundled sample corpus (a
+ * {@code dedup}, {@code verify}, {@code assemble}, {@code chunk}, {@code corpus-report} and {@code
+ * memory} from the CLI (text and JSON, batch lines), and the same requests over HTTP, on the bundled sample corpus (a
  * fixed slice, embedded with MiniLM) and on constructed inputs (duplicates, near copies and
  * overlapping windows, conflicting versions, injection payloads, PII, plans).
  *
  * <p>Each case is one file under {@code src/test/resources/golden/}: the exit code (or HTTP status),
- * then stdout and stderr exactly as printed, with the temporary directory written as {@code $TMP}.
- * A refactoring must keep every file identical. A change of behaviour re-records them with {@code
- * CTXPACK_GOLDEN_RECORD=1 mvn -pl ctxpack-app test -Dtest=GoldenSuiteTest}, in a commit that says why.
+ * then stdout and stderr exactly as printed, with the temporary directory written as {@code $TMP}
+ * (and, in the memory cases, each memory's creation time as {@code $CREATED}). A refactoring must
+ * keep every file identical. A change of behaviour re-records them with {@code
+ * CTXPACK_GOLDEN_RECORD=1 mvn -pl ctxpack-app -am test -Dtest=GoldenSuiteTest}, in a commit that says
+ * why; {@code CTXPACK_GOLDEN_RECORD=new} records only the cases that have no file yet (a new case)
+ * and checks the others.
  */
 class GoldenSuiteTest {
   static final Path GOLDEN = Path.of("src/test/resources/golden");
   static final boolean RECORD = "1".equals(System.getenv("CTXPACK_GOLDEN_RECORD"));
+  static final boolean RECORD_NEW = "new".equals(System.getenv("CTXPACK_GOLDEN_RECORD"));
+  /** A memory's creation time, an ISO-8601 instant. */
+  static final java.util.regex.Pattern CREATED = java.util.regex.Pattern.compile("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z");
 
   @TempDir static Path dir;
   static String samples;
   static String constructed;
-  static ServeCommand.Running server;
+  static Service server;
   static final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -69,9 +82,7 @@ class GoldenSuiteTest {
     Files.write(sample.resolve("scifact.jsonl"), resourceLines("samples/scifact-sample.jsonl", 100));
     Files.write(sample.resolve("faquad.jsonl"), resourceLines("samples/faquad-sample.jsonl", 60));
     samples = dir.resolve("samples-index").toString();
-    CliRunner in = CliRunner.run("ingest", "--index", samples, "--format", "json", sample.resolve("scifact.jsonl").toString(),
-        sample.resolve("faquad.jsonl").toString());
-    assertThat(in.code()).as(in.err()).isZero();
+    ingest(samples, sample.resolve("scifact.jsonl").toString(), sample.resolve("faquad.jsonl").toString());
 
     Path c = Files.createDirectories(dir.resolve("constructed"));
     Files.writeString(c.resolve("docs.jsonl"), String.join("\n",
@@ -111,17 +122,32 @@ class GoldenSuiteTest {
             + " acadêmico. O estudante que não renovar a matrícula perde o vínculo com a universidade. O trancamento de"
             + " matrícula pode ser pedido uma vez por curso, até a metade do semestre.", null)) + "\n");
     constructed = dir.resolve("constructed-index").toString();
-    in = CliRunner.run("ingest", "--index", constructed, "--format", "json", c.toString());
-    assertThat(in.code()).as(in.err()).isZero();
+    ingest(constructed, c.toString());
 
     inputs();
-    server = ServeCommand.defaults(new ServeCommand(), "--index", samples, "--port", "0")
-        .start(new PrintWriter(new StringWriter(), true));
+    server = Service.start(ServiceConfig.builder().index(IndexSpec.parse(samples)).port(0).build(),
+            ServiceLog.text(new PrintWriter(new StringWriter(), true)));
   }
 
   @AfterAll
   static void stop() throws IOException {
     if (server != null) server.close();
+  }
+
+  /**
+   * {@code ctxpack ingest --index INDEX PATHS} in a JVM of its own, as a user runs it. The index
+   * writes a large batch through a parallel stream, so which documents share a segment (and so the
+   * vector graphs, and the tail of an approximate dense search) depends on the common pool's threads;
+   * in this test JVM those depend on the tests that ran before, in a fresh one they do not.
+   */
+  private static void ingest(String index, String... paths) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), Main.class.getName(), "ingest", "--index", index, "--format", "json"));
+    cmd.addAll(List.of(paths));
+    Path log = Files.createTempFile(dir, "ingest", ".log");
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    assertThat(p.waitFor(5, java.util.concurrent.TimeUnit.MINUTES)).as("ingest finished").isTrue();
+    assertThat(p.exitValue()).as(Files.readString(log)).isZero();
   }
 
   private static String doc(String id, String title, String text, String date) throws IOException {
@@ -135,7 +161,7 @@ class GoldenSuiteTest {
   }
 
   private static List<String> resourceLines(String name, int n) throws IOException {
-    try (InputStream in = DemoCommand.class.getResourceAsStream(name)) {
+    try (InputStream in = GoldenSuiteTest.class.getResourceAsStream("/dev/ctxpack/app/" + name)) {
       String all = new String(in.readAllBytes(), StandardCharsets.UTF_8);
       return all.lines().limit(n).toList();
     }
@@ -381,6 +407,31 @@ class GoldenSuiteTest {
     c.put("chunk-token", List.of("chunk", "@F:chunk.md", "--chunk-tokens", "30", "--overlap", "0.2"));
     c.put("corpus-report-text", List.of("corpus-report", "--index", "@C"));
     c.put("corpus-report-json", List.of("corpus-report", "--index", "@C", "--format", "json"));
+    // the text formats of chunk, dedup, compress and assemble (their default is json), and memory
+    c.put("chunk-recursive-text", List.of("chunk", "@F:chunk.md", "--chunker", "recursive", "--chunk-tokens", "40", "--removals",
+        "--format", "text"));
+    c.put("chunk-token-text", List.of("chunk", "@F:chunk.md", "--chunk-tokens", "30", "--overlap", "0.2", "--format", "text"));
+    c.put("dedup-text", List.of("dedup", "--input", "@F:dedup.jsonl", "--format", "text"));
+    c.put("dedup-lexical-no-guard-text", List.of("dedup", "--input", "@F:dedup.jsonl", "--embedder", "none", "--no-guard",
+        "--format", "text"));
+    c.put("compress-en-text", List.of("compress", "-q", "How long is the Rhine?", "--budget", "40", "--input", "@F:rhine.jsonl",
+        "--format", "text"));
+    c.put("compress-pt-text", List.of("compress", "-q", "Quando ocorre a renovação de matrícula?", "--budget", "50", "--input",
+        "@F:matricula.jsonl", "--format", "text"));
+    c.put("assemble-text", List.of("assemble", "--index", "@S", "--request", "@F:assemble.json", "--format", "text"));
+    c.put("assemble-replay-text", List.of("assemble", "--index", "@S", "--replay", "@F:replay.json", "--request",
+        "@F:replay-base.json", "--format", "text"));
+    // memory: these cases run in this order over one store
+    c.put("memory-add-text", List.of("memory", "add", "--memory", "@F:memories", "--user", "ana", "--kind", "fact", "--text",
+        "Ana prefers short answers in Portuguese."));
+    c.put("memory-add-json", List.of("memory", "add", "--memory", "@F:memories", "--user", "ana", "--kind", "episode", "--text",
+        "Ana asked how caloric restriction changes DNA methylation; the answer cited two studies.", "--format", "json"));
+    c.put("memory-list-text", List.of("memory", "list", "--memory", "@F:memories", "--user", "ana"));
+    c.put("memory-list-json", List.of("memory", "--format", "json", "list", "--memory", "@F:memories", "--user", "ana"));
+    c.put("memory-recall-text", List.of("memory", "recall", "--memory", "@F:memories", "--user", "ana", "--query",
+        "Does caloric restriction slow DNA methylation changes?"));
+    c.put("memory-delete-text", List.of("memory", "delete", "--memory", "@F:memories", "--user", "ana", "mef991cf9ef172455",
+        "m0000000000000000"));
     return c;
   }
 
@@ -437,8 +488,9 @@ class GoldenSuiteTest {
   /** Compares {@code actual} (the temporary directory written as $TMP) with the case's file, or records it. */
   private static void check(String name, String actual) throws IOException {
     String normalised = actual.replace(dir.toString(), "$TMP").replace(dir.toUri().toString(), "$TMP/");
+    if (name.startsWith("memory-")) normalised = CREATED.matcher(normalised).replaceAll("\\$CREATED");
     Path golden = GOLDEN.resolve(name + ".txt");
-    if (RECORD) {
+    if (RECORD || RECORD_NEW && !Files.exists(golden)) {
       Files.createDirectories(GOLDEN);
       Files.writeString(golden, normalised);
       return;

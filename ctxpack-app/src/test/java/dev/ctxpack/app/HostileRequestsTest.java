@@ -5,6 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ctxpack.app.cli.CliRunner;
+import dev.ctxpack.app.http.Service;
+import dev.ctxpack.app.http.ServiceConfig;
+import dev.ctxpack.app.http.ServiceLog;
+import dev.ctxpack.app.json.Json;
+import dev.ctxpack.app.json.Requests;
+import dev.ctxpack.index.IndexSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -34,7 +41,7 @@ class HostileRequestsTest {
 
   @TempDir static Path dir;
   static String index;
-  static ServeCommand.Running server;
+  static Service server;
   static final StringWriter serverLog = new StringWriter();
   static final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(5)).build();
@@ -49,8 +56,8 @@ class HostileRequestsTest {
     Files.writeString(corpus.resolve("tea.txt"), "Tea is an aromatic beverage prepared by pouring hot water over cured leaves.");
     CliRunner in = CliRunner.run("ingest", "--index", index, "--no-embed", corpus.toString());
     assertThat(in.code()).as(in.err()).isZero();
-    server = ServeCommand.defaults(new ServeCommand(), "--index", index, "--port", "0",
-        "--max-body-bytes", Integer.toString(MAX_BODY)).start(new PrintWriter(serverLog, true));
+    server = Service.start(ServiceConfig.builder().index(IndexSpec.parse(index)).port(0).maxBodyBytes(MAX_BODY).build(),
+            ServiceLog.text(new PrintWriter(serverLog, true)));
   }
 
   @AfterAll
@@ -100,8 +107,8 @@ class HostileRequestsTest {
   @Test
   void aQueryAtTheCapOfDistinctTermsIsAnsweredNeverHittingLucenesClauseLimit() throws Exception {
     // 1,024 distinct terms in each of the three language fields would be over Lucene's 1,024 clauses.
-    String q = words(BatchRunner.MAX_QUERY_WORDS - 1) + " coffee";
-    assertThat(q.length()).isLessThanOrEqualTo(BatchRunner.MAX_QUERY_CHARS);
+    String q = words(Requests.MAX_QUERY_WORDS - 1) + " coffee";
+    assertThat(q.length()).isLessThanOrEqualTo(Requests.MAX_QUERY_CHARS);
     for (String path : new String[] {"/v1/search", "/v1/pack"}) {
       HttpResponse<String> r = post(path, Json.line(query(q)));
       assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
@@ -194,10 +201,10 @@ class HostileRequestsTest {
 
   @Test
   void tooManyPassagesOrTooMuchTextAreRefusedNamingTheFieldAndTheCap() throws Exception {
-    int over = BatchRunner.MAX_PASSAGES + 1;
+    int over = Requests.MAX_PASSAGES + 1;
     refused("/v1/compress", withPassages(query("coffee").put("budget", 50), over), "field 'passages' has 257 items; at most 256");
     refused("/v1/dedup", withPassages(Json.object(), over), "field 'passages' has 257 items; at most 256");
-    String half = "Coffee beans are roasted. ".repeat(BatchRunner.MAX_TEXT_CHARS / 2 / 26 + 1);
+    String half = "Coffee beans are roasted. ".repeat(Requests.MAX_TEXT_CHARS / 2 / 26 + 1);
     ObjectNode big = query("coffee").put("budget", 50);
     big.putArray("passages").add(Json.object().put("id", "a").put("text", half)).add(Json.object().put("id", "b").put("text", half));
     refused("/v1/compress", big, "field 'passages' holds " + 2 * half.length() + " characters of text; at most 250000");
@@ -207,26 +214,26 @@ class HostileRequestsTest {
 
   @Test
   void tooManySourcesTooMuchSourceTextAnAnswerTooLongOrTooManyClaimsAreRefused() throws Exception {
-    refused("/v1/verify", withSources(Json.object().put("answer", "Coffee beans are roasted [S1]."), BatchRunner.MAX_SOURCES + 1),
+    refused("/v1/verify", withSources(Json.object().put("answer", "Coffee beans are roasted [S1]."), Requests.MAX_SOURCES + 1),
         "field 'sources' has 257 items; at most 256");
     ObjectNode bigSource = Json.object().put("answer", "Coffee beans are roasted [S1].");
-    bigSource.putArray("sources").add(Json.object().put("id", "S1").put("text", "x".repeat(BatchRunner.MAX_TEXT_CHARS + 1)));
+    bigSource.putArray("sources").add(Json.object().put("id", "S1").put("text", "x".repeat(Requests.MAX_TEXT_CHARS + 1)));
     refused("/v1/verify", bigSource, "field 'sources' holds 250001 characters of text; at most 250000");
-    String longAnswer = "Coffee beans are roasted [S1]. ".repeat(BatchRunner.MAX_ANSWER_CHARS / 31 + 1);
+    String longAnswer = "Coffee beans are roasted [S1]. ".repeat(Requests.MAX_ANSWER_CHARS / 31 + 1);
     refused("/v1/verify", withSources(Json.object().put("answer", longAnswer), 1),
         "field 'answer' has " + longAnswer.length() + " characters; at most 20000");
     ObjectNode structured = withSources(Json.object(), 1);
     ArrayNode claims = structured.putObject("answer").putArray("claims");
-    for (int i = 0; i <= BatchRunner.MAX_CLAIMS; i++) claims.add(Json.object().put("text", "Coffee is roasted."));
+    for (int i = 0; i <= Requests.MAX_CLAIMS; i++) claims.add(Json.object().put("text", "Coffee is roasted."));
     refused("/v1/verify", structured, "field 'answer.claims' has 257 items; at most 256");
   }
 
   @Test
   void requestsAtTheCapsAreAnswered() throws Exception {
-    ObjectNode compress = withPassages(query("coffee beans").put("budget", 50), BatchRunner.MAX_PASSAGES);
+    ObjectNode compress = withPassages(query("coffee beans").put("budget", 50), Requests.MAX_PASSAGES);
     assertThat(post("/v1/compress", Json.line(compress)).statusCode()).isEqualTo(200);
-    ObjectNode verify = withSources(Json.object(), BatchRunner.MAX_SOURCES);
-    verify.put("answer", "Coffee beans are roasted [S1]. ".repeat(BatchRunner.MAX_ANSWER_CHARS / 31));
+    ObjectNode verify = withSources(Json.object(), Requests.MAX_SOURCES);
+    verify.put("answer", "Coffee beans are roasted [S1]. ".repeat(Requests.MAX_ANSWER_CHARS / 31));
     HttpResponse<String> r = post("/v1/verify", Json.line(verify));
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
   }

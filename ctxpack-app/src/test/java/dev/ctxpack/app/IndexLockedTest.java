@@ -2,6 +2,12 @@ package dev.ctxpack.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ctxpack.app.cli.CliRunner;
+import dev.ctxpack.app.http.Service;
+import dev.ctxpack.app.http.ServiceConfig;
+import dev.ctxpack.app.http.ServiceLog;
+import dev.ctxpack.app.json.Json;
+import dev.ctxpack.index.IndexSpec;
 import dev.ctxpack.text.TextNormalizer;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -53,8 +59,8 @@ class IndexLockedTest {
       assertThat(remove.err()).isEqualTo(line);
 
       // The service keeps serving reads and answers a write 503: worth retrying once the other process is done.
-      try (ServeCommand.Running server = ServeCommand.defaults(new ServeCommand(), "--index", index.toString(), "--port", "0")
-          .start(new PrintWriter(new StringWriter(), true))) {
+      try (Service server = Service.start(ServiceConfig.builder().index(IndexSpec.ofPath(index)).port(0).build(),
+              ServiceLog.text(new PrintWriter(new StringWriter(), true)))) {
         HttpClient http = HttpClient.newHttpClient();
         HttpResponse<String> post = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/v1/documents"))
             .POST(HttpRequest.BodyPublishers.ofString("{\"documents\": [{\"id\": \"c\", \"text\": \"Oolong tea.\"}]}")).build(),

@@ -5,6 +5,12 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ctxpack.app.cli.CliRunner;
+import dev.ctxpack.app.http.Service;
+import dev.ctxpack.app.http.ServiceConfig;
+import dev.ctxpack.app.http.ServiceLog;
+import dev.ctxpack.app.json.Json;
+import dev.ctxpack.index.IndexSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -68,7 +74,7 @@ class InspectorBrowserTest {
   static final java.util.logging.Logger SELENIUM_LOG = java.util.logging.Logger.getLogger("org.openqa.selenium");
 
   @TempDir static Path dir;
-  static ServeCommand.Running server;
+  static Service server;
   static WebDriver driver;
   static ChromeDriverService driverService;
   static String base;
@@ -95,8 +101,8 @@ class InspectorBrowserTest {
     String index = dir.resolve("idx").toString();
     CliRunner in = CliRunner.run("ingest", "--index", index, "--no-embed", "--format", "json", corpus.toString());
     assertThat(in.code()).as(in.err()).isZero();
-    server = ServeCommand.defaults(new ServeCommand(), "--index", index, "--port", "0")
-        .start(new PrintWriter(new StringWriter(), true));
+    server = Service.start(ServiceConfig.builder().index(IndexSpec.parse(index)).port(0).build(),
+            ServiceLog.text(new PrintWriter(new StringWriter(), true)));
     base = "http://127.0.0.1:" + server.port();
 
     Files.createDirectories(SCREENSHOTS);
@@ -283,8 +289,8 @@ class InspectorBrowserTest {
           "keys": [{"principal": "ann", "key": "inspector-ann-key-01", "labels": ["eng"]},
                    {"principal": "ops", "key": "inspector-ops-key-02", "labels": ["*"], "write": true}]}}}
         """);
-    try (ServeCommand.Running t = ServeCommand.defaults(new ServeCommand(), "--tenants", tenants.toString(), "--port", "0",
-        "--embedder", "minilm").start(new PrintWriter(new StringWriter(), true))) {
+    try (Service t = Service.start(ServiceConfig.builder().tenants(tenants).port(0).embedder("minilm").build(),
+            ServiceLog.text(new PrintWriter(new StringWriter(), true)))) {
       String tbase = "http://127.0.0.1:" + t.port();
       HttpResponse<String> added = http.send(HttpRequest.newBuilder(URI.create(tbase + "/v1/documents"))
           .header("Authorization", "Bearer inspector-ops-key-02").POST(HttpRequest.BodyPublishers.ofString("""

@@ -1,7 +1,9 @@
 package dev.ctxpack.app;
 
+import dev.ctxpack.index.Index;
+import dev.ctxpack.index.IndexSpec;
+import dev.ctxpack.index.Indexes;
 import dev.ctxpack.index.WritableIndex;
-import dev.ctxpack.lucene.LuceneIndex;
 import java.nio.file.Path;
 
 /**
@@ -12,7 +14,7 @@ public final class LockHoldingChild {
   private LockHoldingChild() {}
 
   public static void main(String[] args) throws Exception {
-    try (LuceneIndex index = LuceneIndex.open(Path.of(args[0]))) {
+    try (Index index = Indexes.open(IndexSpec.ofPath(Path.of(args[0])))) {
       WritableIndex.Batch batch = index.begin();
       try {
         System.out.println("LOCKED");

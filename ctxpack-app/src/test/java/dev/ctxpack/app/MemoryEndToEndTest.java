@@ -3,6 +3,12 @@ package dev.ctxpack.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ctxpack.app.cli.CliRunner;
+import dev.ctxpack.app.http.Service;
+import dev.ctxpack.app.http.ServiceConfig;
+import dev.ctxpack.app.http.ServiceLog;
+import dev.ctxpack.app.json.Json;
+import dev.ctxpack.index.IndexSpec;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
@@ -96,8 +102,8 @@ class MemoryEndToEndTest {
     assertThat(CliRunner.run("ingest", "--index", index.toString(), corpus.toString()).code()).isZero();
     StringWriter log = new StringWriter();
     Path memories = dir.resolve("elsewhere");
-    try (ServeCommand.Running server = ServeCommand.defaults(new ServeCommand(), "--index", index.toString(), "--port", "0",
-        "--memory", memories.toString()).start(new PrintWriter(log, true))) {
+    ServiceConfig config = ServiceConfig.builder().index(IndexSpec.ofPath(index)).port(0).memory(IndexSpec.ofPath(memories)).build();
+    try (Service server = Service.start(config, ServiceLog.text(new PrintWriter(log, true)))) {
       String base = "http://127.0.0.1:" + server.port();
       JsonNode added = ok(send(base, "POST", "/v1/memories", null,
           "{\"user\": \"ana\", \"kind\": \"episode\", \"text\": \"Ana asked about delivery to Lisbon; told two days.\"}"));
@@ -153,8 +159,8 @@ class MemoryEndToEndTest {
           "globex": {"collections": {"docs": "globex/docs"},
                      "keys": [{"principal": "g", "key": "%s", "labels": ["*"], "write": true}]}}}
         """.formatted(reader, writer, other));
-    try (ServeCommand.Running server = ServeCommand.defaults(new ServeCommand(), "--tenants", tenants.toString(),
-        "--port", "0").start(new PrintWriter(new StringWriter(), true))) {
+    try (Service server = Service.start(ServiceConfig.builder().tenants(tenants).port(0).build(),
+            ServiceLog.text(new PrintWriter(new StringWriter(), true)))) {
       String base = "http://127.0.0.1:" + server.port();
       String body = "{\"user\": \"sam\", \"kind\": \"fact\", \"text\": \"Sam's account is on the enterprise plan.\"}";
       assertThat(send(base, "POST", "/v1/memories", null, body).statusCode()).isEqualTo(401);

@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ctxpack.app.cli.CliRunner;
+import dev.ctxpack.app.http.Service;
+import dev.ctxpack.app.http.ServiceConfig;
+import dev.ctxpack.app.http.ServiceLog;
+import dev.ctxpack.index.IndexSpec;
 import dev.ctxpack.token.Tokenizers;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -114,8 +119,8 @@ class PackOrderCliTest {
 
   @Test
   void theServiceTakesOrderAndRepeatKeyInAPackBody() throws Exception {
-    try (ServeCommand.Running server = ServeCommand.defaults(new ServeCommand(), "--index", index, "--port", "0")
-        .start(new PrintWriter(new StringWriter(), true))) {
+    try (Service server = Service.start(ServiceConfig.builder().index(IndexSpec.parse(index)).port(0).build(),
+            ServiceLog.text(new PrintWriter(new StringWriter(), true)))) {
       HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
       HttpResponse<String> ok = post(http, server.port(),
           "{\"query\": \"How long is the Rhine river?\", \"order\": \"position\", \"repeatKey\": true, \"budget\": 800}");

@@ -4,11 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
+import dev.ctxpack.app.cli.CliRunner;
+import dev.ctxpack.app.http.Service;
+import dev.ctxpack.app.http.ServiceConfig;
+import dev.ctxpack.app.http.ServiceLog;
+import dev.ctxpack.app.json.Json;
+import dev.ctxpack.index.IndexSpec;
+import dev.ctxpack.onnx.OpenAiChatClient;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -197,9 +205,9 @@ class PackStrategiesCliTest {
 
   @Test
   void theServiceExecutesWithItsOwnModelOnly() throws Exception {
-    try (ServeCommand.Running serve = ServeCommand.defaults(new ServeCommand(), "--index", index, "--port", "0",
-        "--embedder", "none", "--llm", "openai:served-model", "--llm-url", url())
-        .start(new java.io.PrintWriter(new java.io.StringWriter(), true))) {
+    ServiceConfig config = ServiceConfig.builder().index(IndexSpec.parse(index)).port(0).embedder("none")
+        .llm(OpenAiChatClient.of(url(), "served-model", null, Duration.ofSeconds(60))).build();
+    try (Service serve = Service.start(config, ServiceLog.text(new java.io.PrintWriter(new java.io.StringWriter(), true)))) {
       String body = Json.MAPPER.writeValueAsString(Map.of("query", QUERY, "budget", 600, "strategy", "map-reduce",
           "execute", true, "llm", "openai:evil", "llmUrl", "http://127.0.0.1:9/v1"));
       var http = java.net.http.HttpClient.newHttpClient();

@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ctxpack.app.cli.CliRunner;
+import dev.ctxpack.app.http.Service;
+import dev.ctxpack.app.http.ServiceConfig;
+import dev.ctxpack.app.http.ServiceLog;
+import dev.ctxpack.index.IndexSpec;
 import dev.ctxpack.pack.PromptTemplate;
 import dev.ctxpack.token.Tokenizers;
 import java.io.PrintWriter;
@@ -125,8 +130,8 @@ class PackTemplatesEndToEndTest {
     assertThat(m.readTree(out[1]).get("prompt").asText()).doesNotContain("\"claims\"").contains("FONTES");
     assertThat(m.readTree(out[2]).get("error").asText()).contains("field 'template'").contains("unknown template");
 
-    try (ServeCommand.Running server = ServeCommand.defaults(new ServeCommand(), "--index", index, "--port", "0",
-        "--embedder", "none").start(new PrintWriter(new StringWriter(), true))) {
+    try (Service server = Service.start(ServiceConfig.builder().index(IndexSpec.parse(index)).port(0).embedder("none").build(),
+            ServiceLog.text(new PrintWriter(new StringWriter(), true)))) {
       HttpClient http = HttpClient.newHttpClient();
       URI uri = URI.create("http://127.0.0.1:" + server.port() + "/v1/pack");
       var ok = http.send(HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.ofString(

@@ -5,6 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ctxpack.app.cli.CliRunner;
+import dev.ctxpack.app.cli.Main;
+import dev.ctxpack.app.http.Service;
+import dev.ctxpack.app.http.ServiceConfig;
+import dev.ctxpack.app.http.ServiceLog;
+import dev.ctxpack.app.json.Json;
+import dev.ctxpack.index.IndexSpec;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -27,7 +34,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,12 +54,12 @@ class ServeEndToEndTest {
 
   @TempDir static Path dir;
   static String index;
-  static ServeCommand.Running server;
+  static Service server;
   static final StringWriter serverLog = new StringWriter();
   static final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(5)).build();
 
-  private ServeCommand.Running other;
+  private Service other;
 
   @BeforeAll
   static void indexAndServe() throws Exception {
@@ -69,8 +75,8 @@ class ServeEndToEndTest {
         """);
     CliRunner in = CliRunner.run("ingest", "--index", index, "--no-embed", "--format", "json", corpus.toString());
     assertThat(in.code()).as(in.err()).isZero();
-    server = ServeCommand.defaults(new ServeCommand(), "--index", index, "--port", "0",
-        "--max-body-bytes", Integer.toString(MAX_BODY)).start(new PrintWriter(serverLog, true));
+    server = Service.start(ServiceConfig.builder().index(IndexSpec.parse(index)).port(0).maxBodyBytes(MAX_BODY).build(),
+            ServiceLog.text(new PrintWriter(serverLog, true)));
   }
 
   @AfterAll
@@ -153,14 +159,14 @@ class ServeEndToEndTest {
     String after = get("/metrics").body();
     for (Map.Entry<String, Integer> e : verdicts.entrySet()) {
       String series = "ctxpack_verify_claims_total{verdict=\"" + e.getKey() + "\"}";
-      assertThat(HttpServiceTest.value(after, series) - valueOr0(before, series)).as(series).isEqualTo(e.getValue().doubleValue());
+      assertThat(metric(after, series) - valueOr0(before, series)).as(series).isEqualTo(e.getValue().doubleValue());
     }
-    assertThat(HttpServiceTest.value(after, "ctxpack_tokens_in_total") - HttpServiceTest.value(before, "ctxpack_tokens_in_total"))
+    assertThat(metric(after, "ctxpack_tokens_in_total") - metric(before, "ctxpack_tokens_in_total"))
         .isEqualTo(tokens.get("tokensIn").asInt());
-    assertThat(HttpServiceTest.value(after, "ctxpack_tokens_out_total") - HttpServiceTest.value(before, "ctxpack_tokens_out_total"))
+    assertThat(metric(after, "ctxpack_tokens_out_total") - metric(before, "ctxpack_tokens_out_total"))
         .isEqualTo(tokens.get("tokensOut").asInt());
     String ok = "ctxpack_requests_total{endpoint=\"/v1/verify\",status=\"200\"}";
-    assertThat(HttpServiceTest.value(after, ok) - valueOr0(before, ok)).isEqualTo(1);
+    assertThat(metric(after, ok) - valueOr0(before, ok)).isEqualTo(1);
     assertThat(after).contains("ctxpack_request_seconds_bucket{endpoint=\"/v1/compress\",le=\"+Inf\"}");
   }
 
@@ -174,10 +180,10 @@ class ServeEndToEndTest {
     String after = get("/metrics").body();
     for (String stage : List.of("retrieve", "dedup", "select", "compress", "order", "render")) {
       String series = "ctxpack_stage_seconds_count{endpoint=\"/v1/pack\",stage=\"" + stage + "\"}";
-      assertThat(HttpServiceTest.value(after, series) - valueOr0(before, series)).as(series).isEqualTo(1);
+      assertThat(metric(after, series) - valueOr0(before, series)).as(series).isEqualTo(1);
     }
     String search = "ctxpack_stage_seconds_count{endpoint=\"/v1/search\",stage=\"retrieve\"}";
-    assertThat(HttpServiceTest.value(after, search) - valueOr0(before, search)).isEqualTo(1);
+    assertThat(metric(after, search) - valueOr0(before, search)).isEqualTo(1);
     // The two tea documents are exact copies: the pack's trace merges them, and the metrics count it.
     Map<String, Integer> levels = new TreeMap<>();
     for (JsonNode d : pack.get("trace")) {
@@ -190,14 +196,14 @@ class ServeEndToEndTest {
     for (Map.Entry<String, Integer> e : levels.entrySet()) {
       String[] la = e.getKey().split("/");
       String series = "ctxpack_dedup_decisions_total{level=\"" + la[0] + "\",action=\"" + la[1] + "\"}";
-      assertThat(HttpServiceTest.value(after, series) - valueOr0(before, series)).as(series).isEqualTo(e.getValue().doubleValue());
+      assertThat(metric(after, series) - valueOr0(before, series)).as(series).isEqualTo(e.getValue().doubleValue());
     }
-    assertThat(HttpServiceTest.value(after, "ctxpack_pack_prompt_tokens_total") - valueOr0(before, "ctxpack_pack_prompt_tokens_total"))
+    assertThat(metric(after, "ctxpack_pack_prompt_tokens_total") - valueOr0(before, "ctxpack_pack_prompt_tokens_total"))
         .isEqualTo(pack.get("budget").get("used").asInt());
   }
 
   private static double valueOr0(String metrics, String series) {
-    return metrics.contains(series + " ") ? HttpServiceTest.value(metrics, series) : 0;
+    return metrics.contains(series + " ") ? metric(metrics, series) : 0;
   }
 
   @Test
@@ -374,28 +380,9 @@ class ServeEndToEndTest {
   // ---- starting and stopping ----
 
   @Test
-  void theMaxBodyDefaultIsTenMebibytes() {
-    assertThat(ServeCommand.defaults(new ServeCommand()).maxBodyBytes).isEqualTo(10L * 1024 * 1024)
-        .isEqualTo(HttpService.DEFAULT_MAX_BODY_BYTES);
-  }
-
-  @Test
-  void theTimeoutDefaultIsThirtySecondsAndTheConcurrencyCapTwiceTheProcessors() {
-    ServeCommand c = ServeCommand.defaults(new ServeCommand());
-    assertThat(c.requestTimeoutMillis).isEqualTo(30_000).isEqualTo(HttpService.DEFAULT_REQUEST_TIMEOUT_MILLIS);
-    assertThat(c.maxConcurrent).isEqualTo(2 * Runtime.getRuntime().availableProcessors());
-    assertThat(ServeCommand.defaults(new ServeCommand(), "--request-timeout-ms", "500", "--max-concurrent", "3"))
-        .satisfies(s -> assertThat(s.requestTimeoutMillis).isEqualTo(500))
-        .satisfies(s -> assertThat(s.maxConcurrent).isEqualTo(3));
-  }
-
-  @Test
   void withoutAnIndexCompressAndDedupAreServedAndSearchAndPackSaySo() throws Exception {
-    Assumptions.assumeTrue(System.getenv("CTXPACK_INDEX") == null, "CTXPACK_INDEX names an index");
-    ServeCommand cmd = ServeCommand.defaults(new ServeCommand(), "--port", "0");
-    cmd.defaultIndex = dir.resolve("nowhere");
     StringWriter log = new StringWriter();
-    other = cmd.start(new PrintWriter(log, true));
+    other = Service.start(ServiceConfig.builder().port(0).build(), ServiceLog.text(new PrintWriter(log, true)));
     assertThat(log.toString()).contains("no index");
     URI base = URI.create("http://127.0.0.1:" + other.port());
     assertThat(send(HttpRequest.newBuilder(base.resolve("/health")).build()).statusCode()).isEqualTo(200);
@@ -429,7 +416,8 @@ class ServeEndToEndTest {
 
   @Test
   void closingStopsListening() throws Exception {
-    other = ServeCommand.defaults(new ServeCommand(), "--index", index, "--port", "0").start(new PrintWriter(new StringWriter()));
+    other = Service.start(ServiceConfig.builder().index(IndexSpec.parse(index)).port(0).build(),
+            ServiceLog.text(new PrintWriter(new StringWriter())));
     URI health = URI.create("http://127.0.0.1:" + other.port() + "/health");
     assertThat(send(HttpRequest.newBuilder(health).build()).statusCode()).isEqualTo(200);
     other.close();
@@ -466,7 +454,44 @@ class ServeEndToEndTest {
     }
   }
 
+  /** {@code serve --format json}: every log line on stderr is a JSON object, from listening to stopped. */
+  @Test
+  void withFormatJsonTheLogLinesAreJsonObjects() throws Exception {
+    Path stderr = Files.createTempFile(dir, "serve-json", ".err");
+    Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+        "serve", "--index", index, "--port", "0", "--embedder", "none", "--host", "127.0.0.1", "--format", "json")
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .redirectError(stderr.toFile())
+        .start();
+    try {
+      Matcher m = Pattern.compile("\\{\"level\":\"info\",\"message\":\"listening on http://127\\.0\\.0\\.1:(\\d+) ").matcher("");
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (!m.reset(Files.readString(stderr)).find() && p.isAlive() && System.nanoTime() < deadline) Thread.sleep(50);
+      assertThat(m.reset(Files.readString(stderr)).find()).as("stderr: %s", Files.readString(stderr)).isTrue();
+      URI base = URI.create("http://127.0.0.1:" + m.group(1));
+      assertThat(send(HttpRequest.newBuilder(base.resolve("/health")).build()).statusCode()).isEqualTo(200);
+      p.destroy(); // SIGTERM
+      assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("stopped within 20 s").isTrue();
+      List<String> lines = Files.readAllLines(stderr);
+      assertThat(lines).hasSize(2);
+      JsonNode first = Json.parseObject(lines.get(0));
+      assertThat(first.get("level").asText()).isEqualTo("info");
+      assertThat(first.get("message").asText()).isEqualTo("listening on " + base + " (index " + index + ")");
+      assertThat(lines.get(1)).isEqualTo("{\"level\":\"info\",\"message\":\"stopped\"}");
+    } finally {
+      p.destroyForcibly();
+    }
+  }
+
   // ---- helpers ----
+
+  /** The value of the one series {@code series} (name and labels, as written) in a metrics text. */
+  private static double metric(String metrics, String series) {
+    Matcher m = Pattern.compile("(?m)^" + Pattern.quote(series) + " (\\S+)$").matcher(metrics);
+    assertThat(m.find()).as("%s in%n%s", series, metrics).isTrue();
+    return Double.parseDouble(m.group(1));
+  }
 
   private static ObjectNode passage(String id, String text) {
     return Json.object().put("id", id).put("text", text);

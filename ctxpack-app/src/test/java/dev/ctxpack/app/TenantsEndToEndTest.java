@@ -5,6 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ctxpack.app.cli.CliRunner;
+import dev.ctxpack.app.http.Service;
+import dev.ctxpack.app.http.ServiceConfig;
+import dev.ctxpack.app.http.ServiceLog;
+import dev.ctxpack.app.json.Json;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -38,7 +43,7 @@ class TenantsEndToEndTest {
   static final String BOB = "globex-bob-key-000004";       // globex, reads everything, writes
 
   @TempDir static Path dir;
-  static ServeCommand.Running server;
+  static Service server;
   static final StringWriter log = new StringWriter();
   static final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(5)).build();
@@ -55,8 +60,8 @@ class TenantsEndToEndTest {
           "globex": {"collections": {"docs": "globex/docs", "private": "globex/private"},
                      "keys": [{"principal": "bob", "key": "%s", "labels": ["*"], "write": true}]}}}
         """.formatted(ALICE, dev.ctxpack.text.TextNormalizer.sha256Hex(HR), LOADER, BOB));
-    server = ServeCommand.defaults(new ServeCommand(), "--tenants", tenants.toString(), "--port", "0")
-        .start(new PrintWriter(log, true));
+    server = Service.start(ServiceConfig.builder().tenants(tenants).port(0).build(),
+            ServiceLog.text(new PrintWriter(log, true)));
     JsonNode added = ok(post("/v1/documents", LOADER, """
         {"documents": [
           {"id": "handbook", "title": "Handbook", "text": "The handbook says salary reviews happen once a year, in March."},
@@ -145,8 +150,8 @@ class TenantsEndToEndTest {
 
   @Test
   void aTenantsEmbeddingCacheHoldsOnlyWhatItEmbedded() throws Exception {
-    var acme = (dev.ctxpack.embed.CachingEmbedder) server.collections().embedder("acme");
-    var globex = (dev.ctxpack.embed.CachingEmbedder) server.collections().embedder("globex");
+    var acme = (dev.ctxpack.embed.CachingEmbedder) server.embedder("acme");
+    var globex = (dev.ctxpack.embed.CachingEmbedder) server.embedder("globex");
     String sentence = "Okapis graze quietly at the edge of the Ituri rainforest every dawn.";
     ok(post("/v1/documents", BOB, Json.line(Json.object().set("documents",
         Json.MAPPER.createArrayNode().add(Json.object().put("id", "okapi").put("text", sentence))))));

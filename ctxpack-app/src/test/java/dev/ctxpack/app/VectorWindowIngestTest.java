@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ctxpack.chunk.TokenChunker;
 import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.index.Index;
+import dev.ctxpack.index.IndexSpec;
+import dev.ctxpack.index.Indexes;
 import dev.ctxpack.ingest.IngestOptions;
 import dev.ctxpack.ingest.Ingestor;
 import dev.ctxpack.ingest.Loaders;
-import dev.ctxpack.lucene.LuceneIndex;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.onnx.Embedders;
 import dev.ctxpack.token.Tokenizers;
@@ -29,7 +31,7 @@ class VectorWindowIngestTest {
     Path f = dir.resolve("minutes.txt");
     Files.writeString(f, sb.toString());
     Embedder minilm = Embedders.byName("minilm");
-    try (LuceneIndex index = LuceneIndex.open(dir.resolve("idx"))) {
+    try (Index index = Indexes.open(IndexSpec.ofPath(dir.resolve("idx")))) {
       IngestOptions o = IngestOptions.of(new TokenChunker(Tokenizers.defaultTokenizer(), 300, 0.15), minilm)
           .withVectorWindow(40);
       new Ingestor(index, Loaders.defaults(), o, null).ingest(List.of(f));
@@ -39,7 +41,7 @@ class VectorWindowIngestTest {
       assertThat(r).hasSize(1);
       assertThat(r.get(0).chunk().text()).isEqualTo(sb.toString());
     }
-    try (LuceneIndex whole = LuceneIndex.open(dir.resolve("idx0"))) {
+    try (Index whole = Indexes.open(IndexSpec.ofPath(dir.resolve("idx0")))) {
       IngestOptions o = IngestOptions.of(new TokenChunker(Tokenizers.defaultTokenizer(), 300, 0.15), minilm)
           .withVectorWindow(0);
       new Ingestor(whole, Loaders.defaults(), o, null).ingest(List.of(f));
@@ -53,7 +55,7 @@ class VectorWindowIngestTest {
     Files.writeString(f, "{\"_id\": \"zw\", \"text\": \"\u200B\u200B\u200B\"}\n"
         + "{\"_id\": \"ok\", \"text\": \"Penguins eat fish.\"}\n");
     Embedder minilm = Embedders.byName("minilm");
-    try (LuceneIndex index = LuceneIndex.open(dir.resolve("idx"))) {
+    try (Index index = Indexes.open(IndexSpec.ofPath(dir.resolve("idx")))) {
       var s = new Ingestor(index, Loaders.defaults(),
           IngestOptions.of(new TokenChunker(Tokenizers.defaultTokenizer(), 300, 0.15), minilm), null).ingest(List.of(f));
       assertThat(s.failed()).isEmpty();

@@ -1,0 +1,191 @@
+package dev.ctxpack.app.cli;
+
+import dev.ctxpack.app.Components;
+import dev.ctxpack.app.ExitCodes;
+import dev.ctxpack.app.UsageException;
+import dev.ctxpack.app.json.Json;
+import dev.ctxpack.app.json.Views;
+import dev.ctxpack.chunk.Chunker;
+import dev.ctxpack.chunk.Chunkers;
+import dev.ctxpack.chunk.TokenChunker;
+import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.index.Index;
+import dev.ctxpack.index.Indexes;
+import dev.ctxpack.ingest.IngestOptions;
+import dev.ctxpack.ingest.IngestSummary;
+import dev.ctxpack.ingest.Ingestor;
+import dev.ctxpack.ingest.LoadLimits;
+import dev.ctxpack.ingest.Loaders;
+import dev.ctxpack.ingest.PathFilter;
+import dev.ctxpack.model.Language;
+import dev.ctxpack.token.Tokenizers;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "ingest", mixinStandardHelpOptions = true,
+    description = "Ingest files or directories (.txt, .md, .html, .pdf, .jsonl) into the index. Unchanged content is"
+        + " skipped; a file that fails is reported and nothing of it is written.")
+final class IngestCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+  @Mixin CommonOptions common = new CommonOptions();
+
+  @Parameters(paramLabel = "PATH", arity = "1..*", description = "Files or directories (recursive).")
+  List<Path> paths;
+
+  @Mixin ChunkingOptions chunking = new ChunkingOptions();
+  @Mixin CleaningFlags cleaning = new CleaningFlags();
+
+  @Mixin LoadingOptions loading = new LoadingOptions();
+
+  @Option(names = "--include", paramLabel = "GLOB", description = "Take only files of the directories whose path"
+      + " relative to the directory matches GLOB (repeatable), e.g. '**/*.md'.")
+  List<String> include = List.of();
+
+  @Option(names = "--exclude", paramLabel = "GLOB", description = "Skip files of the directories whose relative path"
+      + " matches GLOB (repeatable), e.g. 'drafts/**'.")
+  List<String> exclude = List.of();
+
+  @Option(names = "--acl", paramLabel = "LABEL", description = "Access label of every document of this run that has"
+      + " none of its own (a JSON Lines line's acl); repeatable. Only keys holding one of a document's labels read it"
+      + " (ctxpack serve --tenants).")
+  List<String> acl = List.of();
+
+  @Option(names = "--lang", defaultValue = "auto", description = "Document language: auto, pt or en. Default: ${DEFAULT-VALUE}.")
+  String lang;
+
+  @Option(names = "--no-embed", description = "Do not compute vectors (BM25 only; faster).")
+  boolean noEmbed;
+
+  @Option(names = "--no-sentence-vectors", description = "Do not store sentence vectors (query-aware compression then"
+      + " embeds sentences at request time or goes without).")
+  boolean noSentenceVectors;
+
+  @Option(names = "--sync", description = "Remove documents whose files are gone from the given directories.")
+  boolean sync;
+
+  @Option(names = "--vector-window", defaultValue = "100", paramLabel = "N",
+      description = "Embed each chunk in sentence-aligned windows of about N tokens; 0 embeds whole chunks."
+          + " Default: ${DEFAULT-VALUE}.")
+  int vectorWindow;
+
+  @Option(names = "--commit-every", defaultValue = "512", paramLabel = "N",
+      description = "Commit after at least N documents (files are never split). Default: ${DEFAULT-VALUE}.")
+  int commitEvery;
+
+  @Option(names = "--near-duplicate", defaultValue = "0.8", paramLabel = "J",
+      description = "Mark a document near-duplicate-of an earlier one when their estimated word-shingle Jaccard"
+          + " (MinHash) is at least J, in (0, 1]. Default: ${DEFAULT-VALUE}.")
+  double nearDuplicate;
+
+  /** The ingestion options these flags give, embedding with {@code embedder} (null: none); fails on a bad flag. */
+  IngestOptions options(Embedder embedder) {
+    if (!(nearDuplicate > 0 && nearDuplicate <= 1)) throw new UsageException("--near-duplicate must be in (0, 1], was " + nearDuplicate);
+    Chunker chunker = chunking.chunker(() -> embedder != null ? embedder : Components.embedder(common.embedder));
+    Optional<Language> language = lang.equalsIgnoreCase("auto") ? Optional.empty() : Optional.of(Language.fromCode(lang));
+    if (vectorWindow != 0 && vectorWindow < TokenChunker.MIN_MAX_TOKENS) {
+      throw new UsageException("--vector-window must be 0 or >= " + TokenChunker.MIN_MAX_TOKENS + ", was " + vectorWindow);
+    }
+    if (commitEvery < 1) throw new UsageException("--commit-every must be >= 1, was " + commitEvery);
+    PathFilter files;
+    try {
+      files = new PathFilter(include, exclude);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    return new IngestOptions(chunker, language, Optional.ofNullable(embedder), vectorWindow, commitEvery,
+        sync, !noSentenceVectors, loading.limits(), files, cleaning.options());
+  }
+
+  /** The loaders, labelling documents with {@code --acl} when given. */
+  private Loaders loaders() {
+    if (acl.isEmpty()) return Loaders.defaults();
+    try {
+      return Loaders.defaults().labelled(acl);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--acl: " + e.getMessage());
+    }
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    Embedder embedder = noEmbed ? null : Components.embedder(common.embedder);
+    IngestOptions options = options(embedder);
+    Loaders loaders = loaders();
+    IngestSummary s;
+    try (Index index = Indexes.open(common.indexSpec())) {
+      s = new Ingestor(index, loaders, options, new Progress(err, Progress.terminal()), nearDuplicate).ingest(paths);
+    }
+    if (common.json()) {
+      out.println(Json.line(Views.ingest(s)));
+    } else {
+      out.printf("added %d, updated %d, unchanged %d, duplicates %d, removed %d, failed %d; %d chunks in %.1fs%n",
+          s.added(), s.updated(), s.unchanged(), s.duplicates(), s.removed(), s.failed().size(), s.chunks(), s.seconds());
+    }
+    for (IngestSummary.Failure f : s.failed()) {
+      // Most errors already start with the file they are about; name it once.
+      err.println("error: " + (f.error().startsWith(f.path()) ? f.error() : f.path() + ": " + f.error()));
+    }
+    return s.failed().isEmpty() ? ExitCodes.OK : ExitCodes.FAILURE;
+  }
+
+  /** Limits on every file, shared by ingest and chunk. */
+  static final class LoadingOptions {
+    @Option(names = "--max-file-mb", defaultValue = "50", paramLabel = "N",
+        description = "Skip (as failed) files larger than N MB, checked before and while reading. Default: ${DEFAULT-VALUE}.")
+    long maxFileMb;
+
+    @Option(names = "--load-timeout-ms", defaultValue = "30000", paramLabel = "MS",
+        description = "Stop parsing a file after MS milliseconds and report it as failed. Default: ${DEFAULT-VALUE}.")
+    long loadTimeoutMs;
+
+    LoadLimits limits() {
+      long maxMb = LoadLimits.MAX_FILE_BYTES >> 20;
+      if (maxFileMb < 1 || maxFileMb > maxMb) {
+        throw new UsageException("--max-file-mb must be in [1, " + maxMb + "], was " + maxFileMb);
+      }
+      if (loadTimeoutMs < 1) throw new UsageException("--load-timeout-ms must be >= 1, was " + loadTimeoutMs);
+      return LoadLimits.of(maxFileMb, loadTimeoutMs);
+    }
+  }
+
+  /** Chunking options shared by ingest and chunk. */
+  static final class ChunkingOptions {
+    @Option(names = "--chunker", defaultValue = "token",
+        description = "Chunker: token (fixed tokens with overlap), recursive (headings, paragraphs, lines, sentences, words),"
+            + " sentence, sentence-window (one sentence each; search and pack widen hits by --window), semantic (cut where"
+            + " the topic changes, by the --embedder), passage (100 words). Default: ${DEFAULT-VALUE}.")
+    String chunker;
+
+    @Option(names = "--chunk-tokens", defaultValue = "300", paramLabel = "N",
+        description = "Maximum tokens per chunk (hard). Default: ${DEFAULT-VALUE}.")
+    int chunkTokens;
+
+    @Option(names = "--overlap", defaultValue = "0.15", paramLabel = "F",
+        description = "Overlap between chunks as a fraction of --chunk-tokens, in [0, 0.5). Default: ${DEFAULT-VALUE}.")
+    double overlap;
+
+    @Option(names = "--tokenizer", defaultValue = Tokenizers.DEFAULT,
+        description = "Tokenizer: o200k_base or cl100k_base. Default: ${DEFAULT-VALUE}.")
+    String tokenizer;
+
+    /** The chosen chunker; {@code embedder} is asked for only by {@code semantic}. */
+    Chunker chunker(java.util.function.Supplier<Embedder> embedder) {
+      if (chunkTokens < TokenChunker.MIN_MAX_TOKENS) {
+        throw new UsageException("--chunk-tokens must be >= " + TokenChunker.MIN_MAX_TOKENS + ", was " + chunkTokens);
+      }
+      if (!(overlap >= 0 && overlap < 0.5)) throw new UsageException("--overlap must be in [0, 0.5), was " + overlap);
+      Embedder forChunks = chunker.trim().equalsIgnoreCase("semantic") ? embedder.get() : null;
+      return Chunkers.byName(chunker, Tokenizers.byName(tokenizer), chunkTokens, overlap, forChunks);
+    }
+  }
+}

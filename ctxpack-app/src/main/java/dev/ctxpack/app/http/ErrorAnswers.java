@@ -1,0 +1,69 @@
+package dev.ctxpack.app.http;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ctxpack.app.Errors;
+import dev.ctxpack.app.UsageException;
+import dev.ctxpack.app.json.Json;
+import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
+
+/**
+ * Errors as the service answers them, {@code {"error": {"code", "message"}}}: an {@link HttpError}
+ * with its own status and code; {@link IllegalArgumentException} and {@link UsageException} 400
+ * {@code bad_request} with their message (it names the field); Javalin's own errors with the code of
+ * their status; anything else 500 {@code internal}, whose stack trace goes to the log and never to
+ * the client.
+ */
+final class ErrorAnswers {
+  /** The context attribute that carries an error answer's code to the metrics. */
+  static final String ERROR_CODE = "ctxpack.errorCode";
+  /** The message of every 500. */
+  static final String INTERNAL = "internal error; the server's log has the details";
+
+  private ErrorAnswers() {}
+
+  /** Answers {@code e} as {@code {"error": {"code", "message"}}} with its status; a fault goes to {@code log}. */
+  static void answer(Context ctx, Exception e, ServiceLog log) {
+    int status;
+    String code;
+    String message;
+    if (e instanceof HttpError h) {
+      status = h.status;
+      code = h.code;
+      message = h.getMessage();
+    } else if (e instanceof IllegalArgumentException || e instanceof UsageException) {
+      status = 400;
+      code = "bad_request";
+      message = Errors.message(e);
+    } else if (e instanceof HttpResponseException h) {
+      // One of Javalin's own (its 404 and 405 are rewritten by the error handlers in start()).
+      status = h.getStatus();
+      code = codeOf(status);
+      message = Errors.message(e);
+    } else {
+      log.fault(ctx.method() + " " + ctx.path(), e);
+      status = 500;
+      code = "internal";
+      message = INTERNAL;
+    }
+    ctx.attribute(ERROR_CODE, code);
+    if (status == 401) ctx.header("WWW-Authenticate", "Bearer realm=\"ctxpack\"");
+    ctx.status(status).json(errorBody(code, message));
+  }
+
+  /** The code of one of Javalin's own errors. */
+  private static String codeOf(int status) {
+    return switch (status) {
+      case 404 -> "not_found";
+      case 405 -> "method_not_allowed";
+      case 413 -> "too_large";
+      default -> status < 500 ? "bad_request" : "internal";
+    };
+  }
+
+  static ObjectNode errorBody(String code, String message) {
+    ObjectNode o = Json.object();
+    o.putObject("error").put("code", code).put("message", message);
+    return o;
+  }
+}

@@ -1,0 +1,131 @@
+package dev.ctxpack.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ctxpack.app.json.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code ctxpack verify}, end to end: sources files, packages written by {@code pack}, JSON claims, batches. */
+class VerifyEndToEndTest {
+  @TempDir Path dir;
+
+  private static final String RHINE = "The Rhine rises in the Swiss Alps. It flows through six countries before "
+      + "reaching the North Sea. The river is about 1,230 km long.";
+  private static final String CERRADO = "O Cerrado cobre cerca de 22% do território brasileiro. A vegetação sofre "
+      + "com queimadas na estação seca, entre maio e setembro.";
+
+  private Path sources() throws Exception {
+    Path s = dir.resolve("sources.jsonl");
+    Files.writeString(s, Json.line(Json.object().put("id", "S1").put("text", RHINE)) + "\n"
+        + Json.line(Json.object().put("id", "S2").put("text", CERRADO)) + "\n");
+    return s;
+  }
+
+  @Test
+  void eachClaimGetsAVerdictEvidenceAtItsOffsetsAndFeedback() throws Exception {
+    Path answer = dir.resolve("answer.txt");
+    Files.writeString(answer, "The Rhine is about 1,230 km long [S1]. It flows through seven countries [S1]. "
+        + "It rises in the Alps [S4].\n");
+    CliRunner r = CliRunner.run("verify", "--sources", sources().toString(), "--answer", answer.toString(),
+        "--format", "json", "--embedder", "none");
+    assertThat(r.code()).as(r.err()).isZero();
+    JsonNode out = r.json();
+    JsonNode claims = out.get("claims");
+    assertThat(claims).hasSize(3);
+    assertThat(claims.get(0).get("verdict").asText()).isEqualTo("supported");
+    JsonNode ev = claims.get(0).get("evidence");
+    assertThat(ev.get("source").asText()).isEqualTo("S1");
+    assertThat(RHINE.substring(ev.get("start").asInt(), ev.get("end").asInt())).isEqualTo(ev.get("text").asText())
+        .contains("1,230 km");
+    assertThat(claims.get(1).get("verdict").asText()).isEqualTo("contradicted");
+    assertThat(claims.get(2).get("verdict").asText()).isEqualTo("unsupported");
+    assertThat(out.get("invalidCitations").toString()).isEqualTo("[\"S4\"]");
+    assertThat(out.get("citationPrecision").asDouble()).isCloseTo(1.0 / 3, org.assertj.core.data.Offset.offset(0.01));
+    assertThat(out.get("passed").asBoolean()).isFalse();
+    assertThat(out.get("feedback").asText()).contains("Claim 2 contradicts [S1]").contains("Claim 3 cites [S4]");
+    assertThat(out.get("abstentionCorrect").isNull()).isTrue();
+
+    CliRunner text = CliRunner.run("verify", "--sources", sources().toString(), "--answer", answer.toString(),
+        "--embedder", "none");
+    assertThat(text.out()).contains("Claim 1 SUPPORTED [S1]").contains("Invalid citations: S4").contains("Feedback:");
+  }
+
+  @Test
+  void jsonClaimsFromStdinAndAbstentionJudgedWithTheQuery() throws Exception {
+    String claims = "{\"answer\": \"...\", \"claims\": [{\"text\": \"As queimadas ocorrem na estação seca, entre maio e setembro\","
+        + " \"citations\": [\"S2\"]}]}";
+    CliRunner r = CliRunner.runWithStdin(claims, "verify", "--sources", sources().toString(), "--answer", "-",
+        "--format", "json", "--embedder", "none");
+    assertThat(r.code()).as(r.err()).isZero();
+    assertThat(r.json().get("claims").get(0).get("verdict").asText()).isEqualTo("supported");
+    assertThat(r.json().get("passed").asBoolean()).isTrue();
+
+    Path abstain = dir.resolve("abstain.txt");
+    Files.writeString(abstain, "As fontes não contêm a resposta.");
+    JsonNode wrong = CliRunner.run("verify", "--sources", sources().toString(), "--answer", abstain.toString(),
+        "--query", "Quando ocorrem as queimadas no Cerrado?", "--format", "json", "--embedder", "none").json();
+    assertThat(wrong.get("abstained").asBoolean()).isTrue();
+    assertThat(wrong.get("abstentionCorrect").asBoolean()).isFalse();
+    assertThat(wrong.get("feedback").asText()).startsWith("A resposta se abstém");
+  }
+
+  @Test
+  void verifiesAnAnswerAgainstAPackageWrittenByPack() throws Exception {
+    Path corpus = Files.createDirectories(dir.resolve("corpus"));
+    Files.writeString(corpus.resolve("rhine.txt"), RHINE);
+    String index = dir.resolve("idx").toString();
+    assertThat(CliRunner.run("ingest", "--index", index, "--no-embed", corpus.toString()).code()).isZero();
+    CliRunner pack = CliRunner.run("pack", "--index", index, "--format", "json", "-q", "How long is the Rhine?",
+        "--budget", "500", "--embedder", "none");
+    assertThat(pack.code()).as(pack.err()).isZero();
+    Path pkg = dir.resolve("package.json");
+    Files.writeString(pkg, pack.out());
+    Path answer = dir.resolve("a.txt");
+    Files.writeString(answer, "The Rhine is about 1,230 km long [S1]. It ends in the Black Sea [S2].");
+    JsonNode out = CliRunner.run("verify", "--package", pkg.toString(), "--answer", answer.toString(),
+        "--format", "json", "--embedder", "none").json();
+    assertThat(out.get("claims").get(0).get("verdict").asText()).isEqualTo("supported");
+    assertThat(out.get("invalidCitations").toString()).isEqualTo("[\"S2\"]");
+    // the package's query is used: this answer does answer it
+    assertThat(out.get("abstentionCorrect").asBoolean()).isTrue();
+  }
+
+  @Test
+  void batchGivesOneLinePerRequestAndABadLineDoesNotStopTheOthers() throws Exception {
+    String ok = "{\"id\": \"a\", \"sources\": [{\"id\": \"S1\", \"text\": \"" + RHINE + "\"}],"
+        + " \"answer\": \"The Rhine rises in the Swiss Alps [S1].\"}";
+    String bad = "{\"id\": \"b\", \"sources\": \"nope\", \"answer\": \"x\"}";
+    String dup = "{\"id\": \"c\", \"sources\": [{\"id\": \"S1\", \"text\": \"a\"}, {\"id\": \"S1\", \"text\": \"b\"}],"
+        + " \"answer\": \"x\"}";
+    CliRunner r = CliRunner.runWithStdin(ok + "\n" + bad + "\n" + dup + "\n", "verify", "--batch", "-", "--embedder", "none");
+    assertThat(r.code()).isEqualTo(1);
+    var lines = r.jsonLines();
+    assertThat(lines).hasSize(3);
+    assertThat(lines.get(0).get("id").asText()).isEqualTo("a");
+    assertThat(lines.get(0).get("claims").get(0).get("verdict").asText()).isEqualTo("supported");
+    assertThat(lines.get(1).get("line").asInt()).isEqualTo(2);
+    assertThat(lines.get(1).get("error").asText()).contains("sources");
+    assertThat(lines.get(2).get("error").asText()).contains("'S1' appears twice");
+  }
+
+  @Test
+  void badInvocationsAreUsageErrorsNamingTheProblem() throws Exception {
+    CliRunner none = CliRunner.run("verify", "--answer", "x.txt");
+    assertThat(none.code()).isEqualTo(2);
+    assertThat(none.err()).contains("--package FILE or --sources FILE");
+    CliRunner noAnswer = CliRunner.run("verify", "--sources", sources().toString());
+    assertThat(noAnswer.code()).isEqualTo(2);
+    assertThat(noAnswer.err()).contains("--answer");
+    Path dup = dir.resolve("dup.jsonl");
+    Files.writeString(dup, "{\"id\": \"S1\", \"text\": \"a\"}\n{\"id\": \"S1\", \"text\": \"b\"}\n");
+    Path answer = dir.resolve("a.txt");
+    Files.writeString(answer, "x [S1].");
+    CliRunner d = CliRunner.run("verify", "--sources", dup.toString(), "--answer", answer.toString());
+    assertThat(d.code()).isEqualTo(2);
+    assertThat(d.err()).contains("dup.jsonl: line 2").contains("'S1' appears twice");
+  }
+}
