@@ -65,6 +65,11 @@ public final class DefaultContextPacker implements ContextPacker {
     return new PackStages.Builder();
   }
 
+  /** The stages this packer sequences. */
+  public PackStages stages() {
+    return stages;
+  }
+
   @Override
   public ContextPackage pack(String query, PackOptions o) throws IOException {
     PackRequest r = new PackRequest(query, o, stages);

@@ -141,6 +141,12 @@ public record PackStages(Retriever retriever, Tokenizer tokenizer, Deduplicator 
     }
   }
 
+  /** These stages with another retriever (e.g. {@link dev.ctxpack.retrieve.GivenCandidates} for one request). */
+  public PackStages withRetriever(Retriever r) {
+    return new PackStages(Objects.requireNonNull(r, "retriever"), tokenizer, conservative, strict, vectors, reranking,
+        selector, compressor, conflicts, orderer, renderer, guard, listener);
+  }
+
   /** How the trace names the compressor: the extractive compressor's scorer, else its class. */
   public String compressorId() {
     return compressor instanceof ExtractiveCompressor e ? e.scorer().id() : compressor.getClass().getSimpleName();
