@@ -67,7 +67,9 @@ final class PackRequest {
             + ", compress=" + (o.stages().compress() ? s.compressorId() : "off")
             + ", template=" + template.name() + " (query language " + queryLanguage.code() + ")"
             + ", injection=" + policy.key());
-    int fixed = tok.count(s.renderer().render(template, query, List.of(), policy).prompt());
+    // Budgeted with the widest citation example ([S1] or [S1][S2]): a prompt with fewer sources only gets shorter.
+    int fixed = tok.count(s.renderer().render(template, query, List.of(), policy).prompt())
+        + Math.max(0, tok.count(template.renderedInstructions()) - tok.count(template.renderedInstructions(List.of())));
     if (fixed > limit) throw new BudgetTooSmallException(limit, fixed);
     this.budget = EvidenceBudget.of(limit, fixed, keys == null ? 0 : keys.reserve(tok), planned, o.plan().maxCalls(),
         o.stages().compress());

@@ -335,7 +335,8 @@ final class PlanBuilder {
   private String note = "";
 
   private Parts leafParts(Node n, boolean sizing) {
-    String instructions = n.last ? template.renderedInstructions() : PlanPrompts.extract(lang, n.kind, words(n, sizing));
+    String instructions = n.last ? template.renderedInstructions(n.labels())
+        : PlanPrompts.extract(lang, n.kind, words(n, sizing), n.labels());
     return new Parts(head(instructions, true, false),
         header(template.sourcesHeader()) + blocks(n.sources) + (n.last ? note : ""), question());
   }
@@ -343,8 +344,8 @@ final class PlanBuilder {
   /** A refine step with a draft; {@code empty}: the draft's placeholder left out (for counting), words at most. */
   private Parts refineParts(Node n, boolean empty) {
     String instructions = n.last
-        ? template.renderedInstructions() + "\n" + PlanPrompts.finalDraft(lang)
-        : PlanPrompts.refine(lang, words(n, empty));
+        ? template.renderedInstructions(n.labels()) + "\n" + PlanPrompts.finalDraft(lang)
+        : PlanPrompts.refine(lang, words(n, empty), n.sources.stream().map(Source::label).toList());
     String body = header(PlanPrompts.draftHeader(lang)) + (empty ? fenceEmpty(n.draft) : fence(n.draft)) + "\n"
         + header(template.sourcesHeader()) + blocks(n.sources) + (n.last ? note : "");
     return new Parts(head(instructions, true, true), body, question());
@@ -353,8 +354,8 @@ final class PlanBuilder {
   /** A step over earlier outputs; {@code empty}: placeholders left out (for counting), words at most. */
   private Parts parentParts(Node n, boolean empty) {
     String instructions = n.last
-        ? template.renderedInstructions() + "\n" + PlanPrompts.finalNotes(lang, n.children.size(), labelRange(n))
-        : PlanPrompts.combine(lang, n.kind, words(n, empty));
+        ? template.renderedInstructions(n.labels()) + "\n" + PlanPrompts.finalNotes(lang, n.children.size(), labelRange(n))
+        : PlanPrompts.combine(lang, n.kind, words(n, empty), n.labels());
     StringBuilder body = new StringBuilder(header(n.last ? template.sourcesHeader() : PlanPrompts.notesHeader(lang)));
     for (Node c : n.children) body.append(empty ? fenceEmpty(c) : fence(c));
     if (n.last) body.append(note);

@@ -26,7 +26,7 @@ public final class PromptRenderer {
 
   public Rendered render(PromptTemplate t, String query, List<Source> sources) {
     String tag = fenceTag(sources);
-    String instructions = t.renderedInstructions() + "\n\n" + t.sourcesHeader() + "\n";
+    String instructions = t.renderedInstructions(labels(sources)) + "\n\n" + t.sourcesHeader() + "\n";
     StringBuilder sb = new StringBuilder();
     for (Source s : sources) sb.append(block(s, tag)).append('\n');
     String question = "\n" + t.questionHeader() + "\n" + query.strip() + "\n";
@@ -43,12 +43,16 @@ public final class PromptRenderer {
     List<Source> guarded = sources.stream()
         .map(s -> s.guard().promptText() == null ? InjectionGuard.defaults().guard(s, policy) : s).toList();
     String tag = "source-" + InjectionGuard.boundary(query, guarded);
-    String instructions = t.renderedInstructions() + "\n" + InjectionGuard.instructions(t.language(), tag, policy)
+    String instructions = t.renderedInstructions(labels(guarded)) + "\n" + InjectionGuard.instructions(t.language(), tag, policy)
         + "\n\n" + t.sourcesHeader() + "\n";
     StringBuilder sb = new StringBuilder();
     for (Source s : guarded) sb.append(block(s, tag, t.language())).append('\n');
     String question = "\n" + t.questionHeader() + "\n" + query.strip() + "\n";
     return new Rendered(instructions + sb + question, instructions, sb.toString(), question);
+  }
+
+  private static List<String> labels(List<Source> sources) {
+    return sources.stream().map(Source::label).toList();
   }
 
   /**

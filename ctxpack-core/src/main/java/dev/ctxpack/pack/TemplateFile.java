@@ -35,13 +35,14 @@ import java.util.regex.Pattern;
  * <p>Keys: {@code language} ({@code en} or {@code pt}; without it the query's language is used, as
  * for the built-in templates) and {@code abstention} (the fixed phrase; defaults to the built-in
  * phrase of {@code language}, so it is required when {@code language} is not given). The {@code
- * instructions} section must contain the placeholder {@code {{abstention}}}, and no other
- * placeholder is known; each header section is one non-empty line. The prompt is then laid out as
+ * instructions} section must contain the placeholder {@code {{abstention}}} and may contain {@code
+ * {{citeExample}}} (an example citation made of labels the prompt has: {@code , for example [S1] or
+ * [S1][S2]}, nothing when it has no source); no other placeholder is known; each header section is one non-empty line. The prompt is then laid out as
  * for the built-in templates: instructions, the sources header and the SOURCES block, the question
  * header and the question. Every error names the file and the line.
  */
 public final class TemplateFile {
-  /** The one placeholder a template file may use. */
+  /** The placeholder a template file must use (it may also use {@link PromptTemplate#CITE_EXAMPLE}). */
   public static final String ABSTENTION = "{{abstention}}";
 
   private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{\\s*([^{}]*?)\\s*}}");
@@ -118,8 +119,9 @@ public final class TemplateFile {
     for (String s : SECTIONS) {
       if (!sections.containsKey(s)) throw error(where, end, "missing section [" + s + "]");
     }
-    // every placeholder was checked to be {{abstention}}: write them all in that one spelling
-    String instructions = PLACEHOLDER.matcher(text(sections.get("instructions"))).replaceAll(Matcher.quoteReplacement(ABSTENTION));
+    // every placeholder was checked to be a known one: write each in its one spelling
+    String instructions = PLACEHOLDER.matcher(text(sections.get("instructions")))
+        .replaceAll(m -> Matcher.quoteReplacement(m.group(1).equals("abstention") ? ABSTENTION : PromptTemplate.CITE_EXAMPLE));
     if (instructions.isEmpty()) throw error(where, sectionLine.get("instructions"), "section [instructions] is empty");
     if (!instructions.contains(ABSTENTION)) {
       throw error(where, sectionLine.get("instructions"),
@@ -142,11 +144,12 @@ public final class TemplateFile {
     Matcher m = PLACEHOLDER.matcher(line);
     while (m.find()) {
       String p = m.group(1);
-      if (!p.equals("abstention")) {
-        throw error(where, n, "unknown placeholder {{" + p + "}}: the only placeholder is " + ABSTENTION);
+      if (!p.equals("abstention") && !p.equals("citeExample")) {
+        throw error(where, n, "unknown placeholder {{" + p + "}}: the placeholders are " + ABSTENTION + " and "
+            + PromptTemplate.CITE_EXAMPLE);
       }
       if (!section.equals("instructions")) {
-        throw error(where, n, "placeholder " + ABSTENTION + " is allowed only in [instructions]");
+        throw error(where, n, "placeholder {{" + p + "}} is allowed only in [instructions]");
       }
     }
   }

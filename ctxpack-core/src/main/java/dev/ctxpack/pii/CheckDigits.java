@@ -55,13 +55,24 @@ public final class CheckDigits {
     return r == 10 ? 0 : r;
   }
 
-  /** CNPJ: fourteen digits, both check digits valid, not all the same digit. */
+  /**
+   * CNPJ: fourteen characters, the first twelve digits or capital letters (the alphanumeric CNPJ),
+   * the last two digits, both check digits valid, not all the same character.
+   */
   public static boolean cnpj(CharSequence d) {
     if (d.length() != 14 || sameDigits(d)) return false;
+    for (int i = 0; i < 14; i++) {
+      char c = d.charAt(i);
+      boolean ok = (c >= '0' && c <= '9') || (i < 12 && c >= 'A' && c <= 'Z');
+      if (!ok) return false;
+    }
     return d.charAt(12) - '0' == cnpjDigit(d, 12) && d.charAt(13) - '0' == cnpjDigit(d, 13);
   }
 
-  /** The CNPJ check digit at position {@code n} (12 or 13) from the {@code n} digits before it. */
+  /**
+   * The CNPJ check digit at position {@code n} (12 or 13) from the {@code n} characters before it,
+   * each worth its ASCII code − 48 (a digit its value, {@code A} 17 ... {@code Z} 42).
+   */
   public static int cnpjDigit(CharSequence d, int n) {
     int sum = 0;
     int w = n - 7; // weights 5,4,3,2,9,8,...,2 for n = 12; 6,5,4,3,2,9,...,2 for n = 13

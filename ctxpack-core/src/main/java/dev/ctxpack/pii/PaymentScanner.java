@@ -20,18 +20,26 @@ final class PaymentScanner {
     return c >= 'A' && c <= 'Z';
   }
 
+  private static boolean letter(char c) {
+    return upper(c) || (c >= 'a' && c <= 'z');
+  }
+
   // ---- IBAN ----
 
-  /** Country code, two check digits, the country's BBAN length of capitals and digits, single spaces allowed; mod 97 = 1. */
+  /**
+   * Country code, two check digits, the country's BBAN length of letters and digits, single spaces
+   * allowed; mod 97 = 1. Letters of either case (an IBAN copied in lower case is still one), compared
+   * and reported in capitals.
+   */
   static void iban(String s, List<PiiMatch> out) {
     int n = s.length();
     StringBuilder b = new StringBuilder(34);
     for (int i = 0; i + 4 <= n; i++) {
-      if (!upper(s.charAt(i)) || !upper(s.charAt(i + 1)) || !cleanStart(s, i)) continue;
-      int len = CheckDigits.ibanLength(s.substring(i, i + 2));
+      if (!letter(s.charAt(i)) || !letter(s.charAt(i + 1)) || !cleanStart(s, i)) continue;
+      int len = CheckDigits.ibanLength(s.substring(i, i + 2).toUpperCase(java.util.Locale.ROOT));
       if (len == 0 || !digit(s.charAt(i + 2)) || !digit(s.charAt(i + 3))) continue;
       b.setLength(0);
-      b.append(s, i, i + 4);
+      b.append(Character.toUpperCase(s.charAt(i))).append(Character.toUpperCase(s.charAt(i + 1))).append(s, i + 2, i + 4);
       int j = i + 4;
       while (b.length() < len && j < n) {
         char c = s.charAt(j);
@@ -39,8 +47,8 @@ final class PaymentScanner {
           j++;
           continue;
         }
-        if (!(digit(c) || upper(c))) break;
-        b.append(c);
+        if (!(digit(c) || letter(c))) break;
+        b.append(Character.toUpperCase(c));
         j++;
       }
       if (b.length() != len || !cleanEnd(s, j) || !CheckDigits.iban(b)) continue;

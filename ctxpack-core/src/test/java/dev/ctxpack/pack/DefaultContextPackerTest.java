@@ -62,7 +62,8 @@ class DefaultContextPackerTest {
     List<Candidate> cands = randomCandidates(seed, 30);
     ContextPackage p;
     try {
-      p = packer(cands).pack("what about roasted coffee?", PackOptions.builder().budget(budget).build());
+      // One stuff prompt (no fallback to a plan): the property is about the prompt itself.
+      p = packer(cands).pack("what about roasted coffee?", PackOptions.builder().budget(budget).fallback(Strategy.STUFF).build());
     } catch (BudgetTooSmallException e) {
       assertThat(e.required()).isGreaterThan(budget);
       return;

@@ -10,10 +10,12 @@ import dev.ctxpack.guard.InjectionGuard;
 import dev.ctxpack.guard.InjectionPolicy;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.ContextPackage;
+import dev.ctxpack.model.PlanStep;
 import dev.ctxpack.model.GuardReport;
 import dev.ctxpack.model.Source;
 import dev.ctxpack.token.Tokenizers;
 import java.util.List;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -112,6 +114,12 @@ class PackInjectionTest {
     assertThat(other).doesNotContain(tag);
   }
 
+  @Example
+  void theBudgetHoldsWhenTheStuffPromptFallsBackToAPlan() throws Exception {
+    // A sample the property once drew: the stuff prompt cannot fit and becomes map-reduce.
+    theBudgetHoldsUnderEveryPolicy(6, 272, InjectionPolicy.OFF);
+  }
+
   @Property(tries = 40)
   void theBudgetHoldsUnderEveryPolicy(@ForAll @IntRange(min = 0, max = 1_000_000) int seed,
       @ForAll @IntRange(min = 250, max = 2500) int budget, @ForAll InjectionPolicy policy) throws Exception {
@@ -123,6 +131,12 @@ class PackInjectionTest {
       assertThat(e.required()).isGreaterThan(budget);
       return;
     }
-    assertThat(Tokenizers.defaultTokenizer().count(p.prompt())).isEqualTo(p.budget().used()).isLessThanOrEqualTo(budget);
+    if (p.strategy().equals("stuff")) {
+      assertThat(Tokenizers.defaultTokenizer().count(p.prompt())).isEqualTo(p.budget().used()).isLessThanOrEqualTo(budget);
+    } else {
+      // The stuff prompt fell back to a plan (the default): every call fits, and used is the largest.
+      assertThat(p.plan()).allSatisfy(step -> assertThat(step.tokens()).isLessThanOrEqualTo(budget));
+      assertThat(p.budget().used()).isEqualTo(p.plan().stream().mapToInt(PlanStep::tokens).max().orElseThrow());
+    }
   }
 }

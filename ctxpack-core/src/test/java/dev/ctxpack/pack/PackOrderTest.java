@@ -186,7 +186,8 @@ class PackOrderTest {
     List<Candidate> cands = randomCandidates(seed, 30);
     ContextPackage p;
     try {
-      p = packer(cands).pack("what about roasted coffee?", PackOptions.builder().budget(budget).repeatKey(true).build());
+      p = packer(cands).pack("what about roasted coffee?", PackOptions.builder().budget(budget).repeatKey(true)
+          .fallback(Strategy.STUFF).build());
     } catch (BudgetTooSmallException e) {
       return;
     }

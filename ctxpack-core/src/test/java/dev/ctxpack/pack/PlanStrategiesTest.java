@@ -36,6 +36,16 @@ class PlanStrategiesTest {
       "A football match drew a large crowd.", "The bakery sells custard tarts every morning.",
       "Local artists painted murals near the station."};
 
+  /** The labels a step reads, itself or through the steps whose outputs it sees. */
+  private static java.util.Set<String> covered(PlanStep s, Map<Integer, PlanStep> byNumber) {
+    java.util.Set<String> out = new java.util.TreeSet<>();
+    for (String seen : s.sees()) {
+      if (seen.startsWith("step:")) out.addAll(covered(byNumber.get(Integer.parseInt(seen.substring(5))), byNumber));
+      else out.add(seen);
+    }
+    return out;
+  }
+
   /** One document per place, each stating a distinct harvest figure for coffee roasting: all relevant to the query. */
   static List<Candidate> corpus(int docs, boolean sections) {
     List<Candidate> out = new ArrayList<>();
@@ -100,8 +110,12 @@ class PlanStrategiesTest {
       }
       if (i < p.plan().size() - 1) {
         assertThat(s.maxOutput()).isPositive();
-        // Intermediate steps keep the labels.
-        assertThat(s.prompt()).contains("[S1]");
+        // Intermediate steps keep the labels, and their citation example names only a label the step sees.
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\[(S\\d+)\\]").matcher(s.prompt());
+        boolean readsSources = s.sees().stream().anyMatch(x -> !x.startsWith("step:"));
+        assertThat(s.prompt().contains("for example [") || s.prompt().contains("por exemplo [")).isEqualTo(readsSources);
+        java.util.Set<String> covered = covered(s, byNumber);
+        while (m.find()) assertThat(covered).as("step " + s.step() + " cites " + m.group(1)).contains(m.group(1));
       }
     }
     assertThat(seenLabels).containsExactlyInAnyOrderElementsOf(p.sources().stream().map(Source::label).toList());

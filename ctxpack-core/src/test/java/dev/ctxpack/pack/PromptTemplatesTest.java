@@ -128,6 +128,12 @@ class PromptTemplatesTest {
         + "[sources-header]\nSOURCES\n[question-header]\nQUESTION\n"));
     assertThat(en.language()).isEqualTo(Language.EN);
     assertThat(en.renderedInstructions()).isEqualTo("Say \"" + PromptTemplate.EN.abstention() + "\" if unsure.");
+    // {{citeExample}} becomes an example of the prompt's own labels, in the template's language.
+    PromptTemplate cite = TemplateFile.load(file("cite.txt", "language: pt\n[instructions]\nCite{{citeExample}}. Senão, \"{{abstention}}\".\n"
+        + "[sources-header]\nFONTES\n[question-header]\nPERGUNTA\n"));
+    assertThat(cite.renderedInstructions(List.of())).isEqualTo("Cite. Senão, \"" + PromptTemplate.PT.abstention() + "\".");
+    assertThat(cite.renderedInstructions(List.of("S1"))).startsWith("Cite, por exemplo [S1]. ");
+    assertThat(cite.renderedInstructions(List.of("S1", "S2", "S3"))).startsWith("Cite, por exemplo [S1] ou [S1][S2]. ");
     assertThat(packer(bad).pack("o que diz o texto?", PackOptions.builder().template(en).build()).prompt())
         .contains("\nQUESTION\n").doesNotContain("FONTES");
   }

@@ -60,15 +60,28 @@ public final class WindowFacts {
     return " " + String.join(" ", words) + " ";
   }
 
+  /** One piece of evidence in a window: its text and the documents it cites. */
+  public record Evidence(String text, List<String> docIds) {}
+
   public Measures measure(ContextPackage pkg, int ownContext, SquadV2.Question q) {
+    List<Evidence> evidence = new ArrayList<>();
+    for (Source s : pkg.sources()) evidence.add(new Evidence(s.text(), s.spans().stream().map(Source.DocSpan::docId).toList()));
+    return measure(evidence, pkg.budget().used(), ownContext, q);
+  }
+
+  /**
+   * The measures of a window made of {@code evidence} (e.g. a framework's retrieved contents, or
+   * what an adapter returned), {@code tokens} long.
+   */
+  public Measures measure(List<Evidence> evidenceList, int tokens, int ownContext, SquadV2.Question q) {
     StringBuilder sb = new StringBuilder();
     Set<Integer> cited = new TreeSet<>();
     Set<Integer> reachable = new TreeSet<>();
-    for (Source s : pkg.sources()) {
+    for (Evidence s : evidenceList) {
       sb.append(s.text()).append('\n');
-      for (Source.DocSpan span : s.spans()) {
-        DuplicatedCorpus.Copy c = byDoc.get(span.docId());
-        if (c == null) throw new IllegalStateException("source cites unknown document " + span.docId());
+      for (String docId : s.docIds()) {
+        DuplicatedCorpus.Copy c = byDoc.get(docId);
+        if (c == null) throw new IllegalStateException("source cites unknown document " + docId);
         cited.add(c.origin());
         reachable.add(c.origin());
         if (c.donor() >= 0) reachable.add(c.donor());
@@ -98,6 +111,6 @@ public final class WindowFacts {
       }
     }
     return new Measures(present.size(), anySentence, cited.size(), present.contains(ownContext), gold.size(), hit,
-        pkg.sources().size(), pkg.budget().used());
+        evidenceList.size(), tokens);
   }
 }
