@@ -76,31 +76,16 @@ final class LuceneWrites {
       }
     }
 
-    /** Writes the entries from up to two threads (IndexWriter is thread-safe); fails on the calling thread. */
+    /**
+     * Writes the entries in their order from the calling thread, so the same input makes the same
+     * segments (documents written from several threads land in per-thread segments at random, and the
+     * vector graphs, and so the tail of an approximate dense search, with them); fails on the calling
+     * thread.
+     */
     @Override
     public void putAll(List<IndexEntry> entries) throws IOException {
       check();
-      if (entries.size() < 64) {
-        for (IndexEntry e : entries) put(e);
-        return;
-      }
-      try {
-        for (IndexEntry e : entries) if (e.hasVectors()) checkEmbedder(commitData, e);
-        dirty = true;
-        entries.parallelStream().forEach(e -> {
-          try {
-            w.updateDocuments(new Term(Fields.DOC_KEY, e.doc().id()), LuceneDocs.block(e));
-          } catch (IOException ex) {
-            throw new UncheckedIOException(ex);
-          }
-        });
-      } catch (UncheckedIOException ex) {
-        failed();
-        throw ex.getCause();
-      } catch (RuntimeException ex) {
-        failed();
-        throw ex;
-      }
+      for (IndexEntry e : entries) put(e);
     }
 
     @Override
