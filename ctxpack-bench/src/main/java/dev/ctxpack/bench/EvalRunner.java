@@ -70,6 +70,8 @@ import picocli.CommandLine.Option;
         "  (dev.ctxpack.bench.memory.MemoryEval); see eval memory --help.",
         "eval history [options]: answer-bearing facts kept by history compaction on conversations built from SQuAD and FaQuAD",
         "  (dev.ctxpack.bench.memory.HistoryEval); see eval history --help.",
+        "eval adapters [options]: LangChain4j and Spring AI with and without ctxpack's adapters on a duplicated SQuAD corpus:",
+        "  distinct facts and tokens per request (dev.ctxpack.bench.adapters.AdapterEval); see eval adapters --help.",
         "eval ablation [options]: the pack pipeline with each stage switched off in turn (dedup, MMR, compression, reorder,",
         "  rerank) on a duplicated SQuAD corpus (dev.ctxpack.bench.dedup.DistinctFacts --set stages); see eval ablation --help.",
         "eval pii [options]: PII redaction recall, false positives on one-digit-off numbers and clean SciFact, SQuAD and FaQuAD",
@@ -165,7 +167,8 @@ public final class EvalRunner implements Callable<Integer> {
       Map.entry("memory", dev.ctxpack.bench.memory.MemoryEval::run),
       Map.entry("history", dev.ctxpack.bench.memory.HistoryEval::run),
       Map.entry("order", dev.ctxpack.bench.order.OrderEval::run),
-      Map.entry("strategies", dev.ctxpack.bench.strategies.StrategiesEval::run));
+      Map.entry("strategies", dev.ctxpack.bench.strategies.StrategiesEval::run),
+      Map.entry("adapters", dev.ctxpack.bench.adapters.AdapterEval::run));
 
   public static void main(String[] args) {
     var other = args.length > 0 ? OTHER_EVALS.get(args[0]) : null;
