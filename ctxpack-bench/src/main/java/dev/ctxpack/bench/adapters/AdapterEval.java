@@ -69,7 +69,9 @@ import picocli.CommandLine.Option;
  *   <li><b>Spring AI default</b>: the segments as {@link Document}s through {@link
  *       ContextualQueryAugmenter};
  *   <li><b>Spring AI + ctxpack</b>: {@link CtxpackDocumentPostProcessor} ({@code evidenceTokens =
- *       --budget}) and {@link CtxpackQueryAugmenter}.
+ *       --budget}) and {@link CtxpackQueryAugmenter};
+ *   <li><b>... -deep</b>: both ctxpack rows again over the same retriever asked for {@code --deep-k}
+ *       segments (twice {@code --k} by default): what a user with a token budget can afford.
  * </ul>
  *
  * Each window is measured by {@link WindowFacts} on its evidence (distinct answer-bearing contexts,
@@ -112,8 +114,11 @@ public final class AdapterEval implements Callable<Integer> {
     System.exit(run(args));
   }
 
+  @Option(names = "--deep-k", description = "Segments the same retriever returns for the deeper ctxpack rows (0 = 2 × --k; default: ${DEFAULT-VALUE}).")
+  int deepK = 0;
+
   static final String[] CONFIGS = {"langchain4j-default", "langchain4j-cut-to-budget", "langchain4j+ctxpack",
-      "spring-ai-default", "spring-ai+ctxpack"};
+      "spring-ai-default", "spring-ai+ctxpack", "langchain4j+ctxpack-deep", "spring-ai+ctxpack-deep"};
 
   /** Sums over the questions of one configuration. */
   static final class Tally {
@@ -206,8 +211,11 @@ public final class AdapterEval implements Callable<Integer> {
       if (i % 640 == 0) log.println("[adapters] embedded " + (i + batch.size()) + " of " + segments.size());
     }
     double embedSeconds = (System.nanoTime() - t0) / 1e9;
+    int deep = deepK > 0 ? deepK : 2 * k;
     EmbeddingStoreContentRetriever retriever = EmbeddingStoreContentRetriever.builder()
         .embeddingStore(store).embeddingModel(model).maxResults(k).build();
+    EmbeddingStoreContentRetriever deeper = EmbeddingStoreContentRetriever.builder()
+        .embeddingStore(store).embeddingModel(model).maxResults(deep).build();
 
     Tokenizer tok = Tokenizers.defaultTokenizer();
     DefaultContentAggregator l4jDefault = new DefaultContentAggregator();
@@ -258,15 +266,7 @@ public final class AdapterEval implements Callable<Integer> {
       tallies.get(CONFIGS[2]).add(facts.measure(packed.pack(), qi[0], q), tok.count(text(ctxMsg)), ns);
 
       // Spring AI: the same ranked list as Documents
-      List<Document> docs = new ArrayList<>();
-      for (Content c : retrieved) {
-        TextSegment seg = c.textSegment();
-        Map<String, Object> md = new LinkedHashMap<>();
-        md.put(CtxpackDocuments.DOC_ID, seg.metadata().getString("document_id"));
-        md.put(CtxpackDocuments.START, 0);
-        md.put("title", seg.metadata().getString("title"));
-        docs.add(new Document(seg.text(), md));
-      }
+      List<Document> docs = documents(retrieved);
       org.springframework.ai.rag.Query sq = new org.springframework.ai.rag.Query(q.text());
       s = System.nanoTime();
       String springMsg = springDefault.augment(sq, docs).text();
@@ -283,6 +283,22 @@ public final class AdapterEval implements Callable<Integer> {
       WindowFacts.Measures sm = springPkg != null ? facts.measure(springPkg, qi[0], q) : facts.measure(List.of(), 0, qi[0], q);
       tallies.get(CONFIGS[4]).add(sm, tok.count(ctxSpringMsg), ns);
 
+      // The same retriever asked for more: ctxpack's dedup and compression keep the window within the budget.
+      List<Content> deepList = deeper.retrieve(query);
+      s = System.nanoTime();
+      PackedEvidence deepPacked = ctxAggregator.pack(Map.of(query, List.of(deepList)));
+      ChatMessage deepMsg = ctxInjector.inject(deepPacked.contents(), UserMessage.from(q.text()));
+      ns = System.nanoTime() - s;
+      tallies.get(CONFIGS[5]).add(facts.measure(deepPacked.pack(), qi[0], q), tok.count(text(deepMsg)), ns);
+      List<Document> deepDocs = documents(deepList);
+      s = System.nanoTime();
+      List<Document> deepProcessed = post.process(sq, deepDocs);
+      String deepSpring = springAugmenter.augment(sq, deepProcessed).text();
+      ns = System.nanoTime() - s;
+      ContextPackage deepPkg = CtxpackDocuments.packageOf(deepProcessed).orElse(null);
+      tallies.get(CONFIGS[6]).add(deepPkg != null ? facts.measure(deepPkg, qi[0], q) : facts.measure(List.of(), 0, qi[0], q),
+          tok.count(deepSpring), ns);
+
       if (++done % 50 == 0) log.println("[adapters] " + done + " of " + questions.size() + " questions");
     }
 
@@ -293,12 +309,13 @@ public final class AdapterEval implements Callable<Integer> {
     settings.put("questions", questions.size() + (maxQuestions > 0 && maxQuestions < all.size()
         ? " (fixed-seed sample, seed " + (seed + 2) + ")" : " (all answerable)"));
     settings.put("retriever", "LangChain4j EmbeddingStoreContentRetriever over InMemoryEmbeddingStore, AllMiniLmL6V2Quantized, maxResults " + k);
+    settings.put("deepRetriever", "the same, maxResults " + deep + " (the -deep rows)");
     settings.put("budget", budget);
     settings.put("tokenizer", tok.name());
     settings.put("embedSeconds", Math.round(embedSeconds * 10) / 10.0);
     settings.put("started", started);
     settings.put("command", "java -jar ctxpack-bench/target/ctxpack-bench.jar adapters --max-questions " + maxQuestions
-        + " --k " + k + " --budget " + budget + " --seed " + seed);
+        + " --k " + k + " --deep-k " + deep + " --budget " + budget + " --seed " + seed);
     report.put("settings", settings);
     Map<String, Object> results = new LinkedHashMap<>();
     tallies.forEach((name, t) -> results.put(name, t.json()));
@@ -320,6 +337,20 @@ public final class AdapterEval implements Callable<Integer> {
         name, t.mean(t.contexts), t.mean(t.gold), 100 * t.mean(t.hits), t.mean(t.sources), t.mean(t.tokens),
         t.percentile(0.95), t.percentile(1.0), t.tokens == 0 ? 0 : 1000.0 * t.contexts / t.tokens, t.mean(t.nanos) / 1e6)));
     return sb.toString();
+  }
+
+  /** The contents as Spring AI documents: text, document id, offset 0 (one segment per document), title. */
+  private static List<Document> documents(List<Content> contents) {
+    List<Document> docs = new ArrayList<>();
+    for (Content c : contents) {
+      TextSegment seg = c.textSegment();
+      Map<String, Object> md = new LinkedHashMap<>();
+      md.put(CtxpackDocuments.DOC_ID, seg.metadata().getString("document_id"));
+      md.put(CtxpackDocuments.START, 0);
+      md.put("title", seg.metadata().getString("title"));
+      docs.add(new Document(seg.text(), md));
+    }
+    return docs;
   }
 
   private static List<WindowFacts.Evidence> evidence(List<Content> contents) {

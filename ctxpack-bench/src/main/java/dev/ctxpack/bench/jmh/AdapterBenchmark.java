@@ -121,7 +121,9 @@ public class AdapterBenchmark {
       }
     }
     packer = EvidencePacker.builder().build();
-    options = PackOptions.builder().budget(BUDGET).build();
+    // One prompt, as both adapters pack (a framework augmentation is one message: no plan fallback).
+    options = PackOptions.builder().budget(BUDGET).strategy(dev.ctxpack.pack.Strategy.STUFF)
+        .fallback(dev.ctxpack.pack.Strategy.STUFF).build();
     aggregator = CtxpackContentAggregator.builder().evidenceTokens(BUDGET).build();
     injector = CtxpackContentInjector.builder().evidenceTokens(BUDGET).build();
     post = CtxpackDocumentPostProcessor.builder().evidenceTokens(BUDGET).build();
