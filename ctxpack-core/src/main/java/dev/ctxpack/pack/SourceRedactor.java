@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
 /**
  * PII redaction of the packer's sources: each piece of a source's text is redacted on its own (so a
  * value never straddles two documents), the pieces joined again by {@link Passage#GAP}, and each
- * placeholder's original value located in its document. When redaction is off, sources pass
+ * placeholder's original value located in its document; the title, URI and section are redacted
+ * too, through the same session. When redaction is off, sources pass
  * through unchanged.
  */
 final class SourceRedactor {
@@ -119,7 +120,10 @@ final class SourceRedactor {
     }
     // Cut sentences are shown verbatim for audit: keep only those that hold no PII.
     List<Source.Dropped> dropped = s.dropped().stream().filter(d -> redactor.find(d.text()).isEmpty()).toList();
-    return new Source(s.label(), s.docId(), s.title(), s.uri(), s.section(), s.page(), s.date(), s.spans(), text,
-        s.passage(), s.pieces(), dropped, found, s.guard());
+    // The title, URI and section reach the fence's attributes and the JSON too: redacted through the same
+    // session (after the text, so the text's placeholders are numbered as before), not located in the text.
+    return new Source(s.label(), s.docId(), session.redact(s.title()).text(), session.redact(s.uri()).text(),
+        session.redact(s.section()).text(), s.page(), s.date(), s.spans(), text, s.passage(), s.pieces(), dropped,
+        found, s.guard());
   }
 }
