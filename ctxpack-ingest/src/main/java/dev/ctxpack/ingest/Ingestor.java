@@ -158,7 +158,7 @@ public final class Ingestor {
     int chunkCount = 0;
     long bytes = 0;
     int replacedChars = 0;
-    Set<String> seen = new HashSet<>();
+    Map<String, String> seen = new HashMap<>(); // id -> where it was first given, and its content hash
     Set<String> seenSources = new HashSet<>();
     String config = configSignature();
     CorpusDuplicates corpus = new CorpusDuplicates(index, catalog, nearJaccard);
@@ -202,9 +202,12 @@ public final class Ingestor {
             continue;
           }
           String id = doc.id();
-          if (!seen.add(id)) {
-            duplicates++;
-            if (ld.id() == null) corpus.exact(batch, sourcePath, id, id);
+          String earlier = seen.putIfAbsent(id, unit.name() + '\u0000' + hashes.get(di));
+          if (earlier != null) {
+            String clash = IdClash.of(id, ld.id() != null, earlier, hashes.get(di));
+            if (clash != null) failed.add(new IngestSummary.Failure(unit.name() + "#" + id, clash));
+            else corpus.exact(batch, sourcePath, id, id);
+            duplicates += clash == null ? 1 : 0;
             continue;
           }
           String hash = hashes.get(di);
@@ -261,7 +264,7 @@ public final class Ingestor {
         fCleaned.forEach((k, v) -> cleaned.merge(k, v, Integer::sum));
         if (options.sync() && file != null && sourcePathHoldsMany(docs)) {
           for (WritableIndex.StoredDoc s : index.findBySourcePath(sourcePath)) {
-            if (s.sourcePath().equals(sourcePath) && !seen.contains(s.id())) {
+            if (s.sourcePath().equals(sourcePath) && !seen.containsKey(s.id())) {
               batch.delete(s.id());
               removed++;
             }
