@@ -183,6 +183,23 @@ class HostileRequestsTest {
   }
 
   @Test
+  void packHonoursKAndRefusesItOutOfRange() throws Exception {
+    // /v1/pack used to ignore "k": -5 and 1,000,000 were both 200.
+    refused("/v1/pack", query("coffee").put("k", -5), "field 'k' must be in [1, 1000], was -5");
+    refused("/v1/pack", query("coffee").put("k", 1_000_000), "field 'k' must be in [1, 1000], was 1000000");
+    refused("/v1/pack", query("coffee").put("mode", "fuzzy"), "field 'mode'");
+    HttpResponse<String> r = post("/v1/pack", Json.line(query("What is the stimulant in coffee?").put("k", 3).put("mode", "bm25")));
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    assertThat(r.body()).contains("candidates: mode=bm25, k=3, sparseK=2, denseK=2");
+  }
+
+  @Test
+  void aKeyGivenTwiceIsRefusedNotReadAsItsLastValue() throws Exception {
+    refused("/v1/search", "{\"query\": \"coffee\", \"k\": 5, \"k\": 1000000}", "Duplicate field 'k'");
+    refused("/v1/pack", "{\"query\": \"coffee\", \"budget\": 100, \"budget\": 900}", "Duplicate field 'budget'");
+  }
+
+  @Test
   void aFieldOfTheWrongTypeIsRefusedByName() throws Exception {
     refused("/v1/search", "{\"query\": \"coffee\", \"k\": \"ten\"}", "field 'k' must be an integer");
     refused("/v1/search", "{\"query\": \"coffee\", \"k\": 2.5}", "field 'k' must be an integer");

@@ -9,13 +9,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * The JSON of the CLI and the service: compact single lines, stable key order, nesting limited to
- * 64 levels when reading.
+ * 64 levels and a key given twice refused when reading.
  */
 public final class Json {
   public static final ObjectMapper MAPPER = new ObjectMapper();
 
   static {
     MAPPER.configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, false);
+    // A key given twice is refused, not read as its last value: {"k": 5, "k": 1000000} is ambiguous.
+    MAPPER.enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
     MAPPER.getFactory().setStreamReadConstraints(
         StreamReadConstraints.builder().maxNestingDepth(64).maxStringLength(50_000_000).build());
   }

@@ -9,12 +9,14 @@ import dev.ctxpack.order.OrderMode;
 import dev.ctxpack.pack.Budgets;
 import dev.ctxpack.pack.DefaultContextPacker;
 import dev.ctxpack.pack.PackOptions;
+import dev.ctxpack.retrieve.RetrievalMode;
+import dev.ctxpack.retrieve.RetrievalOptions;
 import dev.ctxpack.pack.PromptTemplate;
 import dev.ctxpack.pack.Strategy;
 import dev.ctxpack.pii.RedactionOptions;
 
 /**
- * {@code pack}: {@code {"id", "query", "budget" | "preset", "injection", "template", "order",
+ * {@code pack}: {@code {"id", "query", "budget" | "preset", "k", "mode", "injection", "template", "order",
  * "repeatKey", "strategy", "fallback", "maxCalls", "execute", "redactPii"}} to the package's JSON
  * (docs/API.md), a {@code --batch} line and {@code POST /v1/pack}. Each field given replaces that
  * option of the endpoint's defaults; a request never names a file on the host ({@code "template"}
@@ -51,6 +53,7 @@ public final class PackEndpoint {
     String preset = Requests.text(req, "preset", null);
     if (preset != null) o = o.toBuilder().budget(Budgets.preset(preset)).build();
     if (req.has("budget")) o = o.toBuilder().budget(Requests.integer(req, "budget", o.budget().tokens(), 1, Budgets.MAX)).build();
+    if (req.has("k") || req.has("mode")) o = o.toBuilder().retrieval(retrieval(req, o.retrieval())).build();
     if (req.has("redactPii")) o = o.toBuilder().redactPii(redactPii(req.get("redactPii"))).build();
     String injection = Requests.text(req, "injection", null);
     if (injection != null) o = o.toBuilder().injection(parseInjection(injection, "field 'injection'")).build();
@@ -71,6 +74,20 @@ public final class PackEndpoint {
       o = o.toBuilder().maxCalls(Requests.integer(req, "maxCalls", o.plan().maxCalls(), PackOptions.MIN_CALLS, PackOptions.MAX_CALLS)).build();
     }
     return o;
+  }
+
+  /** {@code "k"} (candidates, 1 to 1,000, half from each signal) and {@code "mode"} over {@code base}, as {@code pack -k --mode}. */
+  private static RetrievalOptions retrieval(ObjectNode req, RetrievalOptions base) {
+    int k = Requests.integer(req, "k", base.k(), 1, RetrievalOptions.MAX_K);
+    String mode = Requests.text(req, "mode", null);
+    RetrievalMode m;
+    try {
+      m = mode == null ? base.mode() : RetrievalMode.parse(mode);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("field 'mode': " + e.getMessage());
+    }
+    int perSignal = Math.max(1, Math.min(RetrievalOptions.MAX_K, (k + 1) / 2));
+    return new RetrievalOptions(m, k, perSignal, perSignal);
   }
 
   private static Strategy parseStrategy(String value, String where) {
