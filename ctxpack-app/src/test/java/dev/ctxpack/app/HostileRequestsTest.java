@@ -135,6 +135,35 @@ class HostileRequestsTest {
     refused("/v1/dedup", "[".repeat(10_000), "nesting depth");
   }
 
+  /** One raw request on a socket (no client normalises it), the whole response back. */
+  private static String raw(String request) throws IOException {
+    URI u = uri("/");
+    try (java.net.Socket socket = new java.net.Socket(u.getHost(), u.getPort())) {
+      socket.setSoTimeout(10_000);
+      socket.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+      socket.getOutputStream().flush();
+      return new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    }
+  }
+
+  private static void assertJsonError(String response, int status, String code) throws Exception {
+    assertThat(response).startsWith("HTTP/1.1 " + status).containsIgnoringCase("content-type: application/json")
+        .doesNotContain("<html").doesNotContain("<h2>");
+    JsonNode error = Json.MAPPER.readTree(response.substring(response.indexOf("\r\n\r\n") + 4)).get("error");
+    assertThat(error.get("code").asText()).isEqualTo(code);
+    assertThat(error.get("message").asText()).isNotBlank();
+  }
+
+  @Test
+  void errorsJettyAnswersItselfAreJsonNotHtml() throws Exception {
+    // A path with .. segments and headers over Jetty's limit used to get Jetty's HTML error page.
+    assertJsonError(raw("GET /v1/../../etc/passwd HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"), 400, "bad_request");
+    assertJsonError(raw("GET /health HTTP/1.1\r\nHost: localhost\r\nX-Big: " + "a".repeat(64 * 1024)
+        + "\r\nConnection: close\r\n\r\n"), 431, "headers_too_large");
+    HttpResponse<String> normal = post("/v1/search", NORMAL);
+    assertThat(normal.statusCode()).isEqualTo(200);
+  }
+
   @Test
   void aBodyOverTheCapIsTooLarge() throws Exception {
     String big = "{\"query\": \"coffee\", \"pad\": \"" + "x".repeat(MAX_BODY) + "\"}";

@@ -280,6 +280,7 @@ final class HttpService implements AutoCloseable {
         config.jetty.threadPool = jettyPool;
         config.jetty.modifyServer(server -> {
           server.insertHandler(new GracefulHandler());
+          server.setErrorHandler(new JettyErrors());
           server.setStopTimeout(STOP_GRACE_MILLIS);
         });
         config.routes.get(HEALTH, ctx -> ctx.json(Json.object().put("status", "ok")));
