@@ -51,12 +51,14 @@ final class ErrorAnswers {
     ctx.status(status).json(errorBody(code, message));
   }
 
-  /** The code of one of Javalin's own errors. */
-  private static String codeOf(int status) {
+  /** The code of an error Javalin or Jetty answers itself, by its status. */
+  static String codeOf(int status) {
     return switch (status) {
       case 404 -> "not_found";
       case 405 -> "method_not_allowed";
       case 413 -> "too_large";
+      case 414 -> "uri_too_long";
+      case 431 -> "headers_too_large";
       default -> status < 500 ? "bad_request" : "internal";
     };
   }

@@ -21,21 +21,10 @@ import org.eclipse.jetty.util.Callback;
 final class JettyErrors extends ErrorHandler {
   private static final HttpField JSON = new HttpField(HttpHeader.CONTENT_TYPE, "application/json");
 
-  static String codeOf(int status) {
-    return switch (status) {
-      case 404 -> "not_found";
-      case 405 -> "method_not_allowed";
-      case 413 -> "too_large";
-      case 414 -> "uri_too_long";
-      case 431 -> "headers_too_large";
-      default -> status < 500 ? "bad_request" : "internal";
-    };
-  }
-
   private static byte[] body(int status, String message) {
     String m = message == null || message.isBlank() ? HttpStatus.getMessage(status) : message;
     if (status >= 500) m = ErrorAnswers.INTERNAL;
-    return Json.line(ErrorAnswers.errorBody(codeOf(status), m)).getBytes(StandardCharsets.UTF_8);
+    return Json.line(ErrorAnswers.errorBody(ErrorAnswers.codeOf(status), m)).getBytes(StandardCharsets.UTF_8);
   }
 
   @Override
