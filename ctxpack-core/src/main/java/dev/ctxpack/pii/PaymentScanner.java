@@ -35,9 +35,13 @@ final class PaymentScanner {
     int n = s.length();
     StringBuilder b = new StringBuilder(34);
     for (int i = 0; i + 4 <= n; i++) {
-      if (!letter(s.charAt(i)) || !letter(s.charAt(i + 1)) || !cleanStart(s, i)) continue;
+      // The cheap tests first: two letters then two digits (most words fail here), then the country.
+      if (!letter(s.charAt(i)) || !letter(s.charAt(i + 1)) || !digit(s.charAt(i + 2)) || !digit(s.charAt(i + 3))
+          || !cleanStart(s, i)) {
+        continue;
+      }
       int len = CheckDigits.ibanLength(s.substring(i, i + 2).toUpperCase(java.util.Locale.ROOT));
-      if (len == 0 || !digit(s.charAt(i + 2)) || !digit(s.charAt(i + 3))) continue;
+      if (len == 0) continue;
       b.setLength(0);
       b.append(Character.toUpperCase(s.charAt(i))).append(Character.toUpperCase(s.charAt(i + 1))).append(s, i + 2, i + 4);
       int j = i + 4;
