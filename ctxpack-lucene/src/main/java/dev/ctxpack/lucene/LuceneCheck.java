@@ -36,7 +36,7 @@ import org.apache.lucene.store.NoLockFactory;
  */
 final class LuceneCheck {
   /** How many commits one check reads before it reports a file that vanished as missing. */
-  static final int ATTEMPTS = 3;
+  static final int ATTEMPTS = 10;
 
   private LuceneCheck() {}
 

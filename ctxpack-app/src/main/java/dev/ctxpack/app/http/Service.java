@@ -28,6 +28,8 @@ import java.util.function.Supplier;
  *
  * <p>{@link #start}:
  * <ol>
+ *   <li>with {@link ServiceConfig#checkOnStart()}, verifies every index and memory store it will serve
+ *       ({@link StoreChecks}) and refuses to start, naming the damaged file, if one fails;
  *   <li>opens the collections: each tenant's of {@link ServiceConfig#tenants()}, or the one index of
  *       {@link ServiceConfig#index()}, or none (then only compress, dedup, verify and assemble without
  *       evidence are served; the index's routes answer 503);
