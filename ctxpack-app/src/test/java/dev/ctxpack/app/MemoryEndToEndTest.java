@@ -154,10 +154,10 @@ class MemoryEndToEndTest {
     Files.writeString(tenants, """
         {"tenants": {
           "acme": {"collections": {"docs": "acme/docs"},
-                   "keys": [{"principal": "r", "key": "%s", "labels": ["*"]},
-                            {"principal": "w", "key": "%s", "labels": ["*"], "write": true}]},
+                   "keys": [{"principal": "r", "key": "%s", "labels": ["*"], "users": ["sam"]},
+                            {"principal": "w", "key": "%s", "labels": ["*"], "write": true, "users": ["*"]}]},
           "globex": {"collections": {"docs": "globex/docs"},
-                     "keys": [{"principal": "g", "key": "%s", "labels": ["*"], "write": true}]}}}
+                     "keys": [{"principal": "g", "key": "%s", "labels": ["*"], "write": true, "users": ["*"]}]}}}
         """.formatted(reader, writer, other));
     try (Service server = Service.start(ServiceConfig.builder().tenants(tenants).port(0).build(),
             ServiceLog.text(new PrintWriter(new StringWriter(), true)))) {

@@ -1,8 +1,10 @@
 package dev.ctxpack.assemble;
 
 import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.index.IndexCheck;
 import dev.ctxpack.index.IndexSpec;
 import java.io.IOException;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -23,4 +25,13 @@ public interface MemoryStoreProvider {
    * embedder.
    */
   MemoryStore open(IndexSpec spec, Embedder embedder) throws IOException;
+
+  /**
+   * Verifies every file of the store {@code spec} names against its checksum, as {@link
+   * dev.ctxpack.index.IndexProvider#check} does for an index; a store not written yet is {@link
+   * IndexCheck#empty}. Empty (the default) when this backend cannot verify its files.
+   */
+  default Optional<IndexCheck> check(IndexSpec spec) throws IOException {
+    return Optional.empty();
+  }
 }

@@ -1,9 +1,11 @@
 package dev.ctxpack.assemble;
 
 import dev.ctxpack.embed.Embedder;
+import dev.ctxpack.index.IndexCheck;
 import dev.ctxpack.index.IndexSpec;
 import dev.ctxpack.index.Indexes;
 import java.io.IOException;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeSet;
@@ -23,6 +25,11 @@ public final class MemoryStores {
   /** Opens the memory store {@code spec} names, with {@code embedder} (null: lexical recall only). */
   public static MemoryStore open(IndexSpec spec, Embedder embedder) throws IOException {
     return provider(spec).open(spec, embedder);
+  }
+
+  /** Verifies every file of the memory store {@code spec} names ({@link MemoryStoreProvider#check}); empty if its backend cannot. */
+  public static Optional<IndexCheck> check(IndexSpec spec) throws IOException {
+    return provider(spec).check(spec);
   }
 
   private static MemoryStoreProvider provider(IndexSpec spec) {

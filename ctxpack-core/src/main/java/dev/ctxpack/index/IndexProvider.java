@@ -2,6 +2,7 @@ package dev.ctxpack.index;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -39,5 +40,15 @@ public interface IndexProvider {
    */
   default IndexSpec resolve(IndexSpec spec, Path base) {
     return spec;
+  }
+
+  /**
+   * Reads every file of the index {@code spec} names end to end and verifies its checksum ({@code
+   * ctxpack check}, {@code serve --check-on-start}); fails with an {@link IOException} naming the
+   * spec if there is nothing at its location. Empty (the default) when this backend cannot verify
+   * its files: a caller that asked for a check says so rather than calling the index intact.
+   */
+  default Optional<IndexCheck> check(IndexSpec spec) throws IOException {
+    return Optional.empty();
   }
 }

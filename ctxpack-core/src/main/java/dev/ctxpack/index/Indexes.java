@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeSet;
@@ -43,6 +44,11 @@ public final class Indexes {
   /** Whether there is something at {@code spec}'s location to open ({@link IndexProvider#exists}). */
   public static boolean exists(IndexSpec spec) throws IOException {
     return provider(spec).exists(spec);
+  }
+
+  /** Verifies every file of the index {@code spec} names ({@link IndexProvider#check}); empty if its backend cannot. */
+  public static Optional<IndexCheck> check(IndexSpec spec) throws IOException {
+    return provider(spec).check(spec);
   }
 
   /** {@code spec} with a relative location resolved against {@code base} ({@link IndexProvider#resolve}). */

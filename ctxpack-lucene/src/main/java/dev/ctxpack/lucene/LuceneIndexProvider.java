@@ -1,11 +1,13 @@
 package dev.ctxpack.lucene;
 
 import dev.ctxpack.index.Index;
+import dev.ctxpack.index.IndexCheck;
 import dev.ctxpack.index.IndexProvider;
 import dev.ctxpack.index.IndexSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -32,6 +34,14 @@ public final class LuceneIndexProvider implements IndexProvider {
   @Override
   public boolean exists(IndexSpec spec) {
     return Files.isDirectory(dir(spec));
+  }
+
+  /** Every file of the latest commit verified ({@link LuceneCheck}); an absent directory is an error naming it. */
+  @Override
+  public Optional<IndexCheck> check(IndexSpec spec) throws IOException {
+    Path dir = dir(spec);
+    if (!Files.isDirectory(dir)) throw new IOException("no index at " + dir + ": run 'ctxpack ingest' first, or pass --index");
+    return Optional.of(LuceneCheck.verify(dir));
   }
 
   @Override

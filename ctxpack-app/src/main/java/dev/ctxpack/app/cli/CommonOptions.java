@@ -22,7 +22,12 @@ final class CommonOptions {
 
   /** The index named by --index, else $CTXPACK_INDEX, else the directory ./.ctxpack. */
   IndexSpec indexSpec() {
-    if (index != null) return spec(index, "--index");
+    return indexSpec(index);
+  }
+
+  /** The index {@code given} names (an --index value, may be null), else $CTXPACK_INDEX, else ./.ctxpack. */
+  static IndexSpec indexSpec(String given) {
+    if (given != null) return spec(given, "--index");
     String env = System.getenv("CTXPACK_INDEX");
     return env != null && !env.isBlank() ? spec(env, "CTXPACK_INDEX") : IndexSpec.ofPath(Path.of(".ctxpack"));
   }

@@ -32,6 +32,7 @@ import picocli.CommandLine.Command;
       PackCommand.class,
       AssembleCommand.class,
       VerifyCommand.class,
+      CheckCommand.class,
       ServeCommand.class,
       MemoryCommand.class,
       HelpCommand.class

@@ -80,6 +80,11 @@ final class ServeCommand implements Callable<Integer> {
           + " <collection>/memory). Not with --tenants.")
   Path memory;
 
+  @Option(names = "--check-on-start",
+      description = "Before listening, verify every file of each index served and of its memory store against its checksum"
+          + " (as ctxpack check does); a damaged one stops the start with exit 1, naming the segment and file.")
+  boolean checkOnStart;
+
   @Mixin LlmFlags llm = new LlmFlags();
 
   /** Its log lines on stderr: text, or one JSON object per line ({@link ServiceLog#json}). */
@@ -143,6 +148,7 @@ final class ServeCommand implements Callable<Integer> {
         : Indexes.exists(IndexSpec.ofPath(defaultIndex)) ? IndexSpec.ofPath(defaultIndex) : null;
     return ServiceConfig.builder().host(host).port(port).index(served).tenants(tenants).embedder(embedder)
         .maxBodyBytes(maxBodyBytes).requestTimeoutMillis(requestTimeoutMillis).maxConcurrent(maxConcurrent)
-        .maxQueued(maxQueued).memory(memory == null ? null : IndexSpec.ofPath(memory)).llm(llm.client()).build();
+        .maxQueued(maxQueued).memory(memory == null ? null : IndexSpec.ofPath(memory)).llm(llm.client())
+        .checkOnStart(checkOnStart).build();
   }
 }

@@ -10,9 +10,14 @@ import java.util.List;
 /**
  * {@code POST}, {@code GET /v1/memories} and {@code DELETE /v1/memories/<id>}: a user's memories in
  * the caller's collection's memory store. Adding and deleting need a key with {@code "write": true}
- * and run on the collection's writer thread.
+ * and run on the collection's writer thread. A key reaches only the users it acts for ({@link
+ * Caller#actsFor}, the tenants file's {@code "users"}): any other user, whether or not anyone has
+ * memories under that id, is 404 {@code not_found} with the same answer ({@link #requireUser}).
  */
 final class MemoryRoutes {
+  /** The message of the 404 for a user the API key does not act for. */
+  static final String NO_SUCH_USER = "no such user for this API key";
+
   private MemoryRoutes() {}
 
   /**
@@ -24,7 +29,7 @@ final class MemoryRoutes {
     return (caller, request) -> {
       requireWrite(caller);
       Collection c = collections.collection(caller, request);
-      String user = field(request, "user");
+      String user = requireUser(caller, field(request, "user"));
       Memory.Kind kind = Memory.Kind.parse(field(request, "kind"));
       String text = field(request, "text");
       ObjectNode out = MemoryViews.view(c.addMemory(user, kind, text), false);
@@ -41,7 +46,7 @@ final class MemoryRoutes {
   static Handler list(ServeCollections collections) {
     return (caller, request) -> {
       Collection c = collections.collection(caller, request);
-      String user = field(request, "user");
+      String user = requireUser(caller, field(request, "user"));
       String query = request.path("query").asText("");
       List<Memory> ms;
       boolean recall = !query.isBlank();
@@ -67,7 +72,7 @@ final class MemoryRoutes {
     return (caller, request) -> {
       requireWrite(caller);
       Collection c = collections.collection(caller, request);
-      String user = field(request, "user");
+      String user = requireUser(caller, field(request, "user"));
       String id = request.path("id").asText("");
       if (id.isBlank()) throw new IllegalArgumentException("the memory id is missing: DELETE /v1/memories/ID?user=U");
       if (!c.deleteMemory(user, id)) {
@@ -86,6 +91,16 @@ final class MemoryRoutes {
     if (v == null || v.isNull()) throw new IllegalArgumentException("field '" + name + "' is missing");
     if (!v.isTextual() || v.asText().isBlank()) throw new IllegalArgumentException("field '" + name + "' must be a non-empty string");
     return v.asText();
+  }
+
+  /**
+   * {@code user}, if {@code caller} acts for it; else 404 {@code not_found}, byte for byte the same
+   * answer for every such user (it does not echo the id), with memories or without, so a key cannot
+   * learn which user ids exist.
+   */
+  static String requireUser(Caller caller, String user) {
+    if (caller.actsFor(user)) return user;
+    throw new HttpError(404, "not_found", NO_SUCH_USER);
   }
 
   private static void requireWrite(Caller caller) {

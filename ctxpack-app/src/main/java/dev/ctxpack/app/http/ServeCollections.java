@@ -132,9 +132,24 @@ final class ServeCollections implements AutoCloseable {
     return (caller, request) -> collection(caller, request).routes(caller.access()).pack().handle(request);
   }
 
-  /** {@code POST /v1/assemble}: the window's evidence is retrieved from the caller's collection as its access may read it. */
+  /**
+   * {@code POST /v1/assemble}: the window's evidence is retrieved from the caller's collection as its
+   * access may read it; a {@code "user"} (top-level or {@code memories.user}) whose memories are
+   * recalled must be one the caller acts for, else 404 as {@code GET /v1/memories} answers.
+   */
   Handler assemble() {
-    return (caller, request) -> collection(caller, request).routes(caller.access()).assemble().handle(request);
+    return (caller, request) -> {
+      Collection c = collection(caller, request);
+      requireUser(caller, request.get("user"));
+      JsonNode memories = request.get("memories");
+      if (memories != null && memories.isObject()) requireUser(caller, memories.get("user"));
+      return c.routes(caller.access()).assemble().handle(request);
+    };
+  }
+
+  /** A request's user id, if it is one (a malformed one is the parser's 400), checked against the caller. */
+  private static void requireUser(Caller caller, JsonNode user) {
+    if (user != null && user.isTextual() && !user.asText().isBlank()) MemoryRoutes.requireUser(caller, user.asText());
   }
 
   /** Closes every collection (each lets its write in progress finish); the first failure is thrown once all were tried. */

@@ -1,12 +1,18 @@
 package dev.ctxpack.app.http;
 
 import dev.ctxpack.app.Components;
+import dev.ctxpack.app.StoreChecks;
 import dev.ctxpack.app.UsageException;
+import dev.ctxpack.assemble.MemoryStores;
 import dev.ctxpack.app.json.JsonEndpoint;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.AccessTermsAudit;
 import dev.ctxpack.index.Index;
+import dev.ctxpack.index.IndexSpec;
+import dev.ctxpack.index.Indexes;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -22,6 +28,8 @@ import java.util.function.Supplier;
  *
  * <p>{@link #start}:
  * <ol>
+ *   <li>with {@link ServiceConfig#checkOnStart()}, verifies every index and memory store it will serve
+ *       ({@link StoreChecks}) and refuses to start, naming the damaged file, if one fails;
  *   <li>opens the collections: each tenant's of {@link ServiceConfig#tenants()}, or the one index of
  *       {@link ServiceConfig#index()}, or none (then only compress, dedup, verify and assemble without
  *       evidence are served; the index's routes answer 503);
@@ -47,6 +55,7 @@ public final class Service implements AutoCloseable {
   /** Opens the components, starts listening and says where on {@code log}; the caller closes it. */
   public static Service start(ServiceConfig config, ServiceLog log) throws IOException {
     Tenants tenants = config.tenants() != null ? Tenants.load(config.tenants()) : null;
+    if (config.checkOnStart()) checkStores(config, tenants, log);
     Metrics metrics = new Metrics();
     Endpoints endpoints = new Endpoints(config.embedder(), config.llm(), metrics);
     Function<String, Embedder> perTenant = tenant -> Components.embedder(config.embedder());
@@ -148,6 +157,39 @@ public final class Service implements AutoCloseable {
             + want + ": pass the same --embedder as at ingest");
       }
     }
+  }
+
+  /**
+   * {@code --check-on-start}: every index served and its memory store verified file by file before
+   * anything is opened; the first damaged one stops the start, named. A tenants collection whose
+   * directory is not there yet (it is created empty) has nothing to check.
+   */
+  private static void checkStores(ServiceConfig config, Tenants tenants, ServiceLog log) throws IOException {
+    List<IndexSpec[]> stores = new ArrayList<>();
+    if (tenants != null) {
+      for (Tenants.Tenant t : tenants.all()) {
+        for (IndexSpec spec : t.collections().values()) {
+          if (Indexes.exists(spec)) stores.add(new IndexSpec[] {spec, MemoryStores.beside(spec)});
+        }
+      }
+    } else if (config.index() != null) {
+      stores.add(new IndexSpec[] {config.index(), config.memory() != null ? config.memory() : MemoryStores.beside(config.index())});
+    }
+    int files = 0;
+    long bytes = 0;
+    for (IndexSpec[] s : stores) {
+      List<StoreChecks.Checked> checked = StoreChecks.check(s[0], s[1]);
+      String damage = StoreChecks.damage(checked);
+      if (damage != null) {
+        throw new IOException("--check-on-start: " + damage + "; not serving it ('ctxpack check --index " + s[0]
+            + "' lists every damaged file)");
+      }
+      for (StoreChecks.Checked c : checked) {
+        files += c.check().files();
+        bytes += c.check().bytes();
+      }
+    }
+    log.info("checked " + stores.size() + " indexes and their memory stores: " + files + " files, " + bytes + " bytes, intact");
   }
 
   private static boolean isLoopback(String host) {

@@ -31,9 +31,11 @@ import java.util.Objects;
  * @param maxQueued the requests that may wait for a slot; one more gets 503 {@code busy} at once
  * @param memory where the memories of the one index are (null: beside it); not with {@code tenants}
  * @param llm the chat model that executes plans and summarises history turns (null: offline and extractive)
+ * @param checkOnStart whether every index and memory store served is verified file by file, against its
+ *     checksums, before the service listens; a damaged one stops the start ({@code --check-on-start})
  */
 public record ServiceConfig(String host, int port, IndexSpec index, Path tenants, String embedder, long maxBodyBytes,
-    long requestTimeoutMillis, int maxConcurrent, int maxQueued, IndexSpec memory, LlmClient llm) {
+    long requestTimeoutMillis, int maxConcurrent, int maxQueued, IndexSpec memory, LlmClient llm, boolean checkOnStart) {
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 8080;
   public static final String DEFAULT_EMBEDDER = "minilm";
@@ -60,6 +62,12 @@ public record ServiceConfig(String host, int port, IndexSpec index, Path tenants
     checkRequestTimeoutMillis(requestTimeoutMillis);
     checkMaxConcurrent(maxConcurrent);
     checkMaxQueued(maxQueued);
+  }
+
+  /** A config that does not check the stores at start (the components before {@code checkOnStart}). */
+  public ServiceConfig(String host, int port, IndexSpec index, Path tenants, String embedder, long maxBodyBytes,
+      long requestTimeoutMillis, int maxConcurrent, int maxQueued, IndexSpec memory, LlmClient llm) {
+    this(host, port, index, tenants, embedder, maxBodyBytes, requestTimeoutMillis, maxConcurrent, maxQueued, memory, llm, false);
   }
 
   /** The default cap on requests run at once: twice the processors. */
@@ -112,6 +120,7 @@ public record ServiceConfig(String host, int port, IndexSpec index, Path tenants
     private int maxQueued = DEFAULT_MAX_QUEUED;
     private IndexSpec memory;
     private LlmClient llm;
+    private boolean checkOnStart;
 
     private Builder() {}
 
@@ -170,9 +179,15 @@ public record ServiceConfig(String host, int port, IndexSpec index, Path tenants
       return this;
     }
 
+    /** Verify every index and memory store served before listening ({@code --check-on-start}). */
+    public Builder checkOnStart(boolean checkOnStart) {
+      this.checkOnStart = checkOnStart;
+      return this;
+    }
+
     public ServiceConfig build() {
       return new ServiceConfig(host, port, index, tenants, embedder, maxBodyBytes, requestTimeoutMillis, maxConcurrent,
-          maxQueued, memory, llm);
+          maxQueued, memory, llm, checkOnStart);
     }
   }
 }

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 
@@ -27,8 +28,10 @@ import java.util.regex.Pattern;
  * The tenants of {@code ctxpack serve --tenants FILE}: each tenant's collections (one index each,
  * named by a directory or a spec such as {@code lucene:DIR}; relative paths resolved against the
  * file's folder) and its API keys. A key names
- * its principal, the access labels it reads ({@code ["*"]}: every document of the tenant) and
- * whether it may add and remove documents. Keys are kept only as SHA-256 digests: the file gives
+ * its principal, the access labels it reads ({@code ["*"]}: every document of the tenant),
+ * whether it may add and remove documents, and the users whose memories it may read, add and delete
+ * ({@code "users"}: user ids, or {@code ["*"]} for a service key that acts for every user; without
+ * it, only the user its principal names). Keys are kept only as SHA-256 digests: the file gives
  * either {@code "keySha256"} (hex) or {@code "key"} (at least {@link #MIN_KEY_CHARS} characters,
  * hashed when read). Example:
  *
@@ -36,7 +39,8 @@ import java.util.regex.Pattern;
  * {"tenants": {
  *   "acme": {"collections": {"docs": "acme/docs", "hr": "acme/hr"},
  *            "keys": [{"principal": "alice", "keySha256": "9f86…", "labels": ["eng"]},
- *                     {"principal": "loader", "key": "acme-loader-secret-1", "labels": ["*"], "write": true}]}}}
+ *                     {"principal": "loader", "key": "acme-loader-secret-1", "labels": ["*"], "write": true,
+ *                      "users": ["*"]}]}}}
  * }</pre>
  *
  * A tenant's first collection is its default. Tenant and collection names are {@code [A-Za-z0-9_.-]},
@@ -140,7 +144,8 @@ final class Tenants {
         Access access = access(file, k.get("labels"), kw + ".labels");
         JsonNode w = k.get("write");
         if (w != null && !w.isBoolean()) throw bad(file, kw + ".write", "must be true or false");
-        if (keys.putIfAbsent(digest, new Caller(id, principal, access, w != null && w.asBoolean())) != null) {
+        Set<String> users = users(file, k.get("users"), kw + ".users", principal);
+        if (keys.putIfAbsent(digest, new Caller(id, principal, access, w != null && w.asBoolean(), users)) != null) {
           throw bad(file, kw, "repeats a key given before (a key belongs to one principal of one tenant)");
         }
       }
@@ -178,6 +183,22 @@ final class Tenants {
     } catch (IllegalArgumentException e) {
       throw bad(file, where, e.getMessage());
     }
+  }
+
+  /**
+   * The users a key acts for: {@code "users"}, a list of user ids or {@code ["*"]} (every user);
+   * without it, the one user {@code principal} names. {@code []} is a key that reads no one's memories.
+   */
+  private static Set<String> users(Path file, JsonNode users, String where, String principal) {
+    if (users == null || users.isNull()) return Set.of(principal);
+    if (!users.isArray()) throw bad(file, where, "must be a list of user ids, or [\"*\"] for every user");
+    TreeSet<String> out = new TreeSet<>();
+    for (JsonNode u : users) {
+      if (!u.isTextual() || u.asText().isBlank()) throw bad(file, where, "must be a list of non-empty user ids");
+      out.add(u.asText());
+    }
+    if (out.contains(Caller.ANY_USER) && out.size() > 1) throw bad(file, where, "\"*\" (every user) stands alone");
+    return out;
   }
 
   private static String text(Path file, JsonNode o, String where, String field) {

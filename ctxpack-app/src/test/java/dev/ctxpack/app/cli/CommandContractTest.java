@@ -61,7 +61,7 @@ class CommandContractTest {
   void theWalkFindsEveryCommandAndSubcommand() {
     assertThat(commands().keySet()).contains("ctxpack", "ctxpack demo", "ctxpack ingest", "ctxpack chunk", "ctxpack remove",
         "ctxpack corpus-report", "ctxpack search", "ctxpack dedup", "ctxpack compress", "ctxpack pack", "ctxpack assemble",
-        "ctxpack verify", "ctxpack serve", "ctxpack memory", "ctxpack memory add", "ctxpack memory list",
+        "ctxpack verify", "ctxpack check", "ctxpack serve", "ctxpack memory", "ctxpack memory add", "ctxpack memory list",
         "ctxpack memory recall", "ctxpack memory delete", "ctxpack help");
   }
 

@@ -35,6 +35,10 @@ class TenantsTest {
     assertThat(t.authenticate("bearer   ops-key-0123456789 ").orElseThrow())
         .isEqualTo(new Caller("acme", "ops", Access.ALL, true));
     assertThat(t.authenticate("Bearer bob-key-0123456789").orElseThrow().access()).isEqualTo(Access.labels(List.of()));
+    // Without "users" a key acts for the user its principal names, and for no other.
+    assertThat(ann.users()).containsExactly("ann");
+    assertThat(ann.actsFor("ann")).isTrue();
+    assertThat(ann.actsFor("ops")).isFalse();
     for (String h : new String[] {null, "", "Bearer", "Bearer ", "Basic ann-key-0123456789", "ann-key-0123456789",
         "Bearer ann-key-012345678", "Bearer ANN-KEY-0123456789"}) {
       assertThat(t.authenticate(h)).as(String.valueOf(h)).isEmpty();
@@ -72,6 +76,9 @@ class TenantsTest {
         {"{\"tenants\": {\"a\": {\"collections\": {\"d\": \"x\"}, \"keys\": [{\"principal\": \"p\", \"key\": \"0123456789abcdef\", \"labels\": [\"*\", \"x\"]}]}}}", "labels \"*\""},
         {"{\"tenants\": {\"a\": {\"collections\": {\"d\": \"x\"}, \"keys\": [{\"principal\": \"p\", \"key\": \"0123456789abcdef\", \"labels\": [\"a,b\"]}]}}}", "labels access label"},
         {"{\"tenants\": {\"a\": {\"collections\": {\"d\": \"x\"}, \"keys\": [{\"principal\": \"p\", \"key\": \"0123456789abcdef\", \"write\": \"yes\"}]}}}", "write must be true or false"},
+        {"{\"tenants\": {\"a\": {\"collections\": {\"d\": \"x\"}, \"keys\": [{\"principal\": \"p\", \"key\": \"0123456789abcdef\", \"users\": \"ana\"}]}}}", "keys[0].users must be a list of user ids"},
+        {"{\"tenants\": {\"a\": {\"collections\": {\"d\": \"x\"}, \"keys\": [{\"principal\": \"p\", \"key\": \"0123456789abcdef\", \"users\": [\"ana\", \" \"]}]}}}", "keys[0].users must be a list of non-empty user ids"},
+        {"{\"tenants\": {\"a\": {\"collections\": {\"d\": \"x\"}, \"keys\": [{\"principal\": \"p\", \"key\": \"0123456789abcdef\", \"users\": [\"*\", \"ana\"]}]}}}", "keys[0].users \"*\" (every user) stands alone"},
         {"{\"tenants\": {\"a\": {\"collections\": {\"d\": \"x\"}, \"keys\": [{\"principal\": \"p\", \"key\": \"0123456789abcdef\"},"
             + " {\"principal\": \"q\", \"key\": \"0123456789abcdef\"}]}}}", "tenants.a.keys[1] repeats a key"},
         {"{\"tenants\": {\"a\": {\"collections\": {\"d\": \"x\"}, " + ok + "}, \"a\": {}}}", "not valid JSON: Duplicate field 'a'"},
