@@ -13,12 +13,15 @@ import java.util.List;
  *   <li>{@code override}: orders that try to replace the request ("ignore previous instructions",
  *       "você deve agora", "a partir de agora você é", "reveal your prompt", "do not cite");
  *   <li>{@code role}: chat-template text (special tokens, {@code [INST]}, {@code <<SYS>>}, role
- *       tags, line-start role labels and fake system headers, the template's own section headers);
+ *       tags, line-start role labels and fake system headers, the template's own section headers, chat
+ *       messages written as JSON, an answer written in advance that cites {@code [S1]});
  *   <li>{@code fence}: text that looks like the source fence ({@code </source>});
  *   <li>{@code tool}: tool-call syntax ({@code {"tool": ...}}, {@code <tool_call>}, {@code
  *       functions.x(...)});
  *   <li>{@code exfil}: markdown images and links that carry data out in a query string;
- *   <li>{@code hidden}: tag characters and bidi overrides (found before they are stripped).
+ *   <li>{@code hidden}: tag characters and bidi overrides (found before they are stripped), HTML
+ *       comments that hold words (unseen where the page is rendered) and base64 that decodes to text
+ *       ({@link InjectionDetector});
  * </ul>
  *
  * <p>Each pattern has triggers without which it cannot match: words (a trigger of letters alone is
@@ -100,6 +103,14 @@ public final class InjectionRules {
           "^ ?(?:#{1,6} ?)?(?:system|assistant|user|human|developer|sistema|usuario|assistente)(?: (?:message|prompt|mensagem|note|override))? ?:"
               + "|^ ?#{1,6} ?(?:system|sistema|instructions?|instrucao|instrucoes|response|resposta|input|entrada|assistant|assistente|user|usuario)\\b"
               + "|\\b(?:system|sistema) (?:override|notice|alert|aviso|alerta|update|atualizacao)\\b ?:?"),
+      // An answer written in advance, citing the package's labels: text that speaks as the model's reply.
+      InjectionRule.regex("role.fake-answer", List.of("answer", "response", "resposta", "reply"), "role",
+          "(?:^ ?#{1,6} ?)?(?:\\*\\* ?)?\\b(?:(?:the |a )?(?:final|correct|right|short|correta|certa) )?(?:answer|response|reply|resposta)(?: (?:final|correta|certa))?(?: ?\\*\\*)? ?: ?(?:\\*\\* ?)?.{0,400}?\\[ ?s\\d{1,4} ?\\]"
+              + "|\\b(?:the (?:correct |final |right |true )?answer is|a resposta (?:correta |final |certa |verdadeira )?e)\\b.{0,300}?\\[ ?s\\d{1,4} ?\\]"),
+      // A chat message as data: {"role": "system", "content": ...}, also with single quotes, or a messages list.
+      InjectionRule.regex("role.message-json", List.of("role", "messages"), "role",
+          "\\{ ?[\"'] ?role ?[\"'] ?: ?[\"'] ?(?:system|developer|assistant|user|tool|function|model|sistema|usuario|assistente)\\b"
+              + "|[\"'] ?messages ?[\"'] ?: ?\\[ ?\\{"),
       InjectionRule.regex("role.template-header", List.of("sources", "question", "fontes", "pergunta"), "role", "^ ?(?:sources|question|fontes|pergunta) ?:?$"),
       // ---- fence
       InjectionRule.regex("fence.source-tag", List.of("source"), "fence", "< ?/? ?source\\b"),

@@ -88,6 +88,15 @@ final class PlanBuilder {
       for (Source s : sources) out.add(s.label());
       return out;
     }
+
+    /** The flagged sources this call's output was written from, in label order. */
+    List<Source> flagged() {
+      List<Source> out = new ArrayList<>();
+      if (draft != null) out.addAll(draft.flagged());
+      for (Node c : children) out.addAll(c.flagged());
+      for (Source s : sources) if (s.guard().flagged()) out.add(s);
+      return out;
+    }
   }
 
   /** The three parts of a step's prompt, whose concatenation is the prompt. */
@@ -397,8 +406,19 @@ final class PlanBuilder {
     return open(child) + "\n</" + notesTag + ">\n";
   }
 
+  /**
+   * The opening of an earlier output's fence; when it was written from flagged sources, a warning
+   * line follows, as inside a flagged source's own fence, so that what an instruction-like text made
+   * of the notes is not taken for the request.
+   */
   private String open(Node child) {
-    return "<" + notesTag + " step=\"" + child.step + "\" sources=\"" + runs(child.labels()) + "\">\n";
+    String tag = "<" + notesTag + " step=\"" + child.step + "\" sources=\"" + runs(child.labels()) + "\">\n";
+    if (policy == InjectionPolicy.OFF) return tag;
+    List<Source> flagged = child.flagged();
+    if (flagged.isEmpty()) return tag;
+    List<String> labels = flagged.stream().map(Source::label).toList();
+    List<String> rules = flagged.stream().flatMap(f -> f.guard().rules().stream()).distinct().toList();
+    return tag + InjectionGuard.notesWarning(lang, labels, rules) + "\n";
   }
 
   /** Labels with consecutive runs written as ranges: {@code S1-S4 S7}. */
