@@ -163,19 +163,29 @@ public final class Ingestor {
         }
         if (options.sync() && !inputs.isEmpty()) tally.removed += syncRemovals(inputs, batch);
         commits.commit(tally);
-      } catch (IOException | java.io.UncheckedIOException e) {
-        // The disk full, the index's files gone: the batch is rolled back to the last commit, which
-        // the summary describes, with the error.
+      } catch (IOException | RuntimeException e) {
+        // The disk full, the index's files gone (also as a backend's "closed after a failure"): the
+        // batch is rolled back to the last commit, which the summary describes, with the error.
+        IOException io = ioCause(e);
+        if (io == null) throw e;
         Tally durable = commits.durable().copy();
         durable.badLines.clear();
         durable.badLineCount = 0;
         durable.badLines(bad.all());
-        String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        String why = io.getMessage() == null ? io.getClass().getSimpleName() : io.getMessage();
         throw new IngestAbortedException("index write failed: " + why + " (the index keeps its last commit: "
             + durable.added + " added, " + durable.updated + " updated)", durable.summary(failed, t0, corpus.found(), 0), e);
       }
     }
     return tally.summary(failed, t0, corpus.found(), corpus.boilerplateChunks());
+  }
+
+  /** The first {@link IOException} of {@code t} and its causes, or null. */
+  private static IOException ioCause(Throwable t) {
+    for (int depth = 0; t != null && depth < 10; t = t.getCause(), depth++) {
+      if (t instanceof IOException io) return io;
+    }
+    return null;
   }
 
   /** Reads, compares, chunks, embeds and writes one file (or the documents given in memory). */
@@ -289,7 +299,8 @@ public final class Ingestor {
         tally.chunks += e.chunks().size();
         tally.bytes += e.doc().text().length();
       }
-      if (to < toWrite.size()) commits.check(tally);
+      // Documents given in memory (POST /v1/documents) are written in one atomic commit.
+      if (to < toWrite.size() && file != null) commits.check(tally);
       from = to;
     } while (from < toWrite.size());
     for (LoadedDocument ld : docs) tally.replacedChars += ld.replacedChars();
