@@ -49,6 +49,7 @@ class DiskFullJsonSummaryTest {
       Path index = dir.resolve("idx");
       CliRunner full = ingest(index, corpus);
       assertThat(full.code()).isEqualTo(ExitCodes.FAILURE);
+      assertThat(full.out()).as("the summary on stdout (stderr: %s)", full.err()).isNotBlank();
       JsonNode s = full.json();
       assertThat(s.get("error").asText()).contains("No space left on device");
       assertThat(s.get("failed")).isEmpty();
