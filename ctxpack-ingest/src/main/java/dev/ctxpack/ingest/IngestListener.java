@@ -16,6 +16,13 @@ public interface IngestListener {
   /** {@code done} of the {@code total} texts of {@code file} (chunk windows and sentences) have been embedded. */
   default void embedded(Path file, int done, int total) {}
 
+  /**
+   * {@code done} of the {@code total} chunks of {@code file} are chunked and, with an embedder,
+   * embedded: reported after each embedding batch and after each slice of documents written, so a
+   * large file (a long PDF, a JSON Lines export) shows progress before it is done.
+   */
+  default void chunksDone(Path file, int done, int total) {}
+
   /** The documents are durable: a crash from now on keeps them. */
   default void committed(List<String> docIds) {}
 }

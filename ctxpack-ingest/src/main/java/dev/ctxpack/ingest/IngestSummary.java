@@ -9,14 +9,23 @@ import java.util.TreeMap;
  * invalid input decoded as U+FFFD over all files; {@code cleaned} counts the spans cleaning removed,
  * by reason; {@code duplicatesOf} lists the documents found to repeat another exactly (not indexed)
  * or nearly (indexed, marked); {@code boilerplateChunks} counts chunks flagged as recurring across
- * many documents.
+ * many documents. With {@code skipBadLines} ({@code --skip-bad-lines}), {@code badLineCount} counts
+ * the JSON Lines lines that were skipped and {@code badLines} lists the first {@value
+ * #MAX_LISTED_BAD_LINES} of them (by file, then line).
  */
 public record IngestSummary(
     int added, int updated, int unchanged, int duplicates, int removed, List<Failure> failed, int chunks,
     long bytes, double seconds, int replacedChars, Map<String, Integer> cleaned, List<DuplicateOf> duplicatesOf,
-    int boilerplateChunks) {
+    int boilerplateChunks, List<BadLine> badLines, int badLineCount) {
+  /** How many skipped lines a summary lists in full; {@code badLineCount} is always exact. */
+  public static final int MAX_LISTED_BAD_LINES = 100;
+
   public IngestSummary {
     failed = List.copyOf(failed);
+    badLines = badLines == null ? List.of() : List.copyOf(badLines);
+    if (badLineCount < badLines.size()) {
+      throw new IllegalArgumentException("badLineCount " + badLineCount + " < " + badLines.size() + " listed");
+    }
     cleaned = cleaned == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(cleaned));
     duplicatesOf = duplicatesOf == null ? List.of() : List.copyOf(duplicatesOf);
   }
@@ -26,6 +35,22 @@ public record IngestSummary(
       long bytes, double seconds) {
     this(added, updated, unchanged, duplicates, removed, failed, chunks, bytes, seconds, 0, Map.of(), List.of(), 0);
   }
+
+  /** A summary without skipped lines. */
+  public IngestSummary(
+      int added, int updated, int unchanged, int duplicates, int removed, List<Failure> failed, int chunks,
+      long bytes, double seconds, int replacedChars, Map<String, Integer> cleaned, List<DuplicateOf> duplicatesOf,
+      int boilerplateChunks) {
+    this(added, updated, unchanged, duplicates, removed, failed, chunks, bytes, seconds, replacedChars, cleaned,
+        duplicatesOf, boilerplateChunks, List.of(), 0);
+  }
+
+  /**
+   * Line {@code line} (1-based) of JSON Lines file {@code path} was skipped ({@code --skip-bad-lines}):
+   * {@code error} says why, as the error of the file would without the option (without the file and
+   * line it starts with there).
+   */
+  public record BadLine(String path, int line, String error) {}
 
   /** One input that could not be ingested, and why. */
   public record Failure(String path, String error) {}

@@ -5,13 +5,10 @@ import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.CorpusCatalog;
 import dev.ctxpack.index.WritableIndex;
 import dev.ctxpack.chunk.TokenChunker;
-import dev.ctxpack.index.ChunkVector;
 import dev.ctxpack.index.IndexEntry;
 import dev.ctxpack.ingest.clean.Cleaned;
 import dev.ctxpack.ingest.clean.Cleaner;
-import dev.ctxpack.model.Span;
 import dev.ctxpack.token.Tokenizers;
-import dev.ctxpack.model.Chunk;
 import dev.ctxpack.model.Document;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.text.LanguageDetector;
@@ -27,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
@@ -47,9 +43,12 @@ import java.util.stream.Stream;
  *       content id, detect the language, and compare the content hash with the stored one:
  *       unchanged documents are skipped, the same content from another file is a duplicate;
  *   <li>chunk, embed (title and chunk text in windows and, unless turned off, each sentence of
- *       each chunk alone, all in the same batches), and put the file's documents into the
- *       open write batch, committing whenever {@code commitEvery} documents are pending — never in
- *       the middle of a file, so a file is either wholly in a commit or not at all;
+ *       each chunk alone, all in the same batches: {@link FileEntries}), and put the file's
+ *       documents into the open write batch in slices of {@link IngestOptions#SLICE} documents,
+ *       committing between two slices or after a file whenever {@code commitEvery} documents are
+ *       pending or {@code commitSeconds} have passed ({@link Commits}): a document is always whole in
+ *       one commit, a large file may span several, and running the same ingestion again after a
+ *       crash finds the committed documents unchanged and writes only the rest;
  *   <li>with {@code sync}, remove documents whose source file is gone or no longer holds them.
  * </ol>
  *
@@ -57,12 +56,12 @@ import java.util.stream.Stream;
  * recorded as its duplicate ({@code duplicatesOf}, and in the index) and not indexed again; a
  * document whose MinHash estimate of word-shingle Jaccard with an earlier one is at least {@code
  * nearJaccard} is indexed and marked {@code near-duplicate-of} it.
+ *
+ * <p>A failure to read or write the index (the disk full) stops the ingestion with an {@link
+ * IngestAbortedException} whose summary describes the last commit, which the index keeps.
  */
 public final class Ingestor {
-  private static final int EMBED_BATCH = 256;
   private static final String CHUNKING_VERSION = "c2"; // c2: token chunks packed from whole-text estimates
-  /** Vector windows overlap like chunks do, so every passage of about a window lies mostly in one. */
-  private static final double WINDOW_OVERLAP = 0.15;
   private final WritableIndex index;
   /** The same index, whose catalog tells how many written chunks are boilerplate once committed. */
   private final CorpusCatalog catalog;
@@ -99,7 +98,7 @@ public final class Ingestor {
     this.options = Objects.requireNonNull(options, "options");
     this.listener = listener == null ? IngestListener.NONE : listener;
     this.windowChunker = options.vectorWindow() > 0
-        ? new TokenChunker(Tokenizers.defaultTokenizer(), options.vectorWindow(), WINDOW_OVERLAP) : null;
+        ? new TokenChunker(Tokenizers.defaultTokenizer(), options.vectorWindow(), FileEntries.WINDOW_OVERLAP) : null;
     this.guard = new LoadGuard(options.limits());
     this.cleaner = new Cleaner(options.cleaning());
   }
@@ -109,11 +108,13 @@ public final class Ingestor {
     List<IngestSummary.Failure> failed = new ArrayList<>();
     List<Path> files = expand(inputs, failed);
     listener.started(files.size());
+    BadLines bad = new BadLines();
+    CorpusPass.FileLoader load = f -> load(f, bad);
     CorpusPass pass = options.cleaning().needsCorpus()
-        ? CorpusPass.run(files, this::load, options.cleaning(), CorpusPass.DEFAULT_KEEP_CHARS) : CorpusPass.none(this::load);
+        ? CorpusPass.run(files, load, options.cleaning(), CorpusPass.DEFAULT_KEEP_CHARS) : CorpusPass.none(load);
     List<Unit> units = new ArrayList<>(files.size());
     for (Path f : files) units.add(new Unit(f, f.toString(), f.toAbsolutePath().normalize().toString(), () -> pass.load(f)));
-    return run(units, pass.lines(), inputs, failed, t0);
+    return run(units, pass.lines(), inputs, failed, bad, t0);
   }
 
   /**
@@ -132,7 +133,7 @@ public final class Ingestor {
     long t0 = System.nanoTime();
     List<LoadedDocument> copy = List.copyOf(docs);
     listener.started(1);
-    return run(List.of(new Unit(null, source, source, () -> copy)), null, List.of(), new ArrayList<>(), t0);
+    return run(List.of(new Unit(null, source, source, () -> copy)), null, List.of(), new ArrayList<>(), new BadLines(), t0);
   }
 
   /** What the ingest loop reads in one step: a file, or documents given in memory ({@code file} null). */
@@ -148,152 +149,179 @@ public final class Ingestor {
   }
 
   private IngestSummary run(List<Unit> files, dev.ctxpack.ingest.clean.CorpusLines lines, List<Path> inputs,
-      List<IngestSummary.Failure> failed, long t0) throws IOException {
-    Map<String, Integer> cleaned = new TreeMap<>();
-    int added = 0;
-    int updated = 0;
-    int unchanged = 0;
-    int duplicates = 0;
-    int removed = 0;
-    int chunkCount = 0;
-    long bytes = 0;
-    int replacedChars = 0;
+      List<IngestSummary.Failure> failed, BadLines bad, long t0) throws IOException {
+    Tally tally = new Tally();
     Map<String, String> seen = new HashMap<>(); // id -> where it was first given, and its content hash
-    Set<String> seenSources = new HashSet<>();
     String config = configSignature();
     CorpusDuplicates corpus = new CorpusDuplicates(index, catalog, nearJaccard);
     try (WritableIndex.Batch batch = index.begin()) {
-      List<String> pending = new ArrayList<>();
-      for (int fi = 0; fi < files.size(); fi++) {
-        Unit unit = files.get(fi);
-        Path file = unit.file();
-        String sourcePath = unit.sourcePath();
-        seenSources.add(sourcePath);
-        List<LoadedDocument> docs;
-        List<Cleaned> cleanedDocs;
-        try {
-          cleanedDocs = unit.loader().load().parallelStream().map(d -> cleaner.clean(d, lines)).toList();
-          docs = cleanedDocs.stream().map(Cleaned::doc).toList();
-        } catch (IngestException e) {
-          failed.add(new IngestSummary.Failure(unit.name(), e.getMessage()));
-          fileDone(file, fi, files.size());
-          continue;
+      Commits commits = new Commits(batch, corpus, listener, options);
+      try {
+        for (int fi = 0; fi < files.size(); fi++) {
+          ingestUnit(files.get(fi), lines, batch, commits, corpus, tally, seen, config, failed, bad);
+          fileDone(files.get(fi).file(), fi, files.size());
         }
-        Map<String, Integer> fCleaned = new TreeMap<>();
-        List<Document> toWrite = new ArrayList<>();
-        List<String> deletes = new ArrayList<>();
-        List<List<Chunker.SectionMark>> sections = new ArrayList<>();
-        List<List<Integer>> pages = new ArrayList<>();
-        int fAdded = 0;
-        int fUpdated = 0;
-        // Normalising, identifying, detecting and hashing are per document: run them in parallel.
-        List<Document> normalized = java.util.stream.IntStream.range(0, docs.size()).parallel()
-            .mapToObj(i -> normalize(docs.get(i)))
-            .toList();
-        List<String> hashes = normalized.stream().parallel()
-            .map(d -> d == null ? null : contentHash(d, config))
-            .toList();
-        List<String> toWriteHashes = new ArrayList<>();
-        for (int di = 0; di < docs.size(); di++) {
-          LoadedDocument ld = docs.get(di);
-          Document doc = normalized.get(di);
-          if (doc == null) {
-            failed.add(new IngestSummary.Failure(unit.name() + (ld.id() != null ? "#" + ld.id() : ""), "empty text"));
-            continue;
-          }
-          String id = doc.id();
-          String earlier = seen.putIfAbsent(id, unit.name() + '\u0000' + hashes.get(di));
-          if (earlier != null) {
-            String clash = IdClash.of(id, ld.id() != null, earlier, hashes.get(di));
-            if (clash != null) failed.add(new IngestSummary.Failure(unit.name() + "#" + id, clash));
-            else corpus.exact(batch, sourcePath, id, id);
-            duplicates += clash == null ? 1 : 0;
-            continue;
-          }
-          String hash = hashes.get(di);
-          var existing = index.find(id);
-          if (existing.isPresent()) {
-            if (ld.id() == null && !existing.get().sourcePath().equals(sourcePath)
-                && Files.exists(Path.of(existing.get().sourcePath()))) {
-              duplicates++;
-              corpus.exact(batch, sourcePath, id, id);
-              continue;
-            }
-            if (existing.get().contentHash().equals(hash) && existing.get().sourcePath().equals(sourcePath)) {
-              unchanged++;
-              continue;
-            }
-            fUpdated++;
-          } else if (ld.id() == null && docs.size() == 1) {
-            // A file whose content changed gets a new content id: replace its previous document.
-            List<String> previous = index.findBySourcePath(sourcePath).stream()
-                .filter(s -> s.sourcePath().equals(sourcePath) && !s.id().equals(id))
-                .map(WritableIndex.StoredDoc::id)
-                .toList();
-            deletes.addAll(previous);
-            if (previous.isEmpty()) fAdded++;
-            else fUpdated++;
-          } else {
-            fAdded++;
-          }
-          toWrite.add(doc);
-          cleanedDocs.get(di).counts().forEach((k, v) -> fCleaned.merge(k, v, Integer::sum));
-          toWriteHashes.add(hash);
-          sections.add(ld.sections());
-          pages.add(ld.pages());
-        }
-        List<IndexEntry> entries;
-        try {
-          entries = prepare(file, toWrite, toWriteHashes, sections, pages, sourcePath);
-          entries = corpus.mark(entries, sourcePath, unit.fileTime(), deletes);
-        } catch (RuntimeException e) {
-          failed.add(new IngestSummary.Failure(unit.name(), "could not be prepared: " + e.getMessage()));
-          fileDone(file, fi, files.size());
-          continue;
-        }
-        for (String d : deletes) batch.delete(d);
-        batch.putAll(entries);
-        for (IndexEntry e : entries) {
-          pending.add(e.doc().id());
-          chunkCount += e.chunks().size();
-          bytes += e.doc().text().length();
-        }
-        added += fAdded;
-        for (LoadedDocument ld : docs) replacedChars += ld.replacedChars();
-        updated += fUpdated;
-        fCleaned.forEach((k, v) -> cleaned.merge(k, v, Integer::sum));
-        if (options.sync() && file != null && sourcePathHoldsMany(docs)) {
-          for (WritableIndex.StoredDoc s : index.findBySourcePath(sourcePath)) {
-            if (s.sourcePath().equals(sourcePath) && !seen.containsKey(s.id())) {
-              batch.delete(s.id());
-              removed++;
-            }
-          }
-        }
-        if (pending.size() >= options.commitEvery()) {
-          batch.commit();
-          corpus.committed();
-          listener.committed(List.copyOf(pending));
-          pending.clear();
-        }
-        fileDone(file, fi, files.size());
+        if (options.sync() && !inputs.isEmpty()) tally.removed += syncRemovals(inputs, batch);
+        commits.commit(tally);
+      } catch (IOException | RuntimeException e) {
+        // The disk full, the index's files gone (also as a backend's "closed after a failure"): the
+        // batch is rolled back to the last commit, which the summary describes, with the error.
+        IOException io = ioCause(e);
+        if (io == null) throw e;
+        Tally durable = commits.durable().copy();
+        durable.badLines.clear();
+        durable.badLineCount = 0;
+        durable.badLines(bad.all());
+        String why = io.getMessage() == null ? io.getClass().getSimpleName() : io.getMessage();
+        throw new IngestAbortedException("index write failed: " + why + " (the index keeps its last commit: "
+            + durable.added + " added, " + durable.updated + " updated)", durable.summary(failed, t0, corpus.found(), 0), e);
       }
-      if (options.sync() && !inputs.isEmpty()) removed += syncRemovals(inputs, batch);
-      batch.commit();
-      if (!pending.isEmpty()) listener.committed(List.copyOf(pending));
     }
-    int boilerplate = corpus.boilerplateChunks();
-    double seconds = (System.nanoTime() - t0) / 1e9;
-    return new IngestSummary(added, updated, unchanged, duplicates, removed, failed, chunkCount, bytes, seconds,
-        replacedChars, cleaned, corpus.found(), boilerplate);
+    return tally.summary(failed, t0, corpus.found(), corpus.boilerplateChunks());
+  }
+
+  /** The first {@link IOException} of {@code t} and its causes, or null. */
+  private static IOException ioCause(Throwable t) {
+    for (int depth = 0; t != null && depth < 10; t = t.getCause(), depth++) {
+      if (t instanceof IOException io) return io;
+    }
+    return null;
+  }
+
+  /** Reads, compares, chunks, embeds and writes one file (or the documents given in memory). */
+  private void ingestUnit(Unit unit, dev.ctxpack.ingest.clean.CorpusLines lines, WritableIndex.Batch batch,
+      Commits commits, CorpusDuplicates corpus, Tally tally, Map<String, String> seen, String config,
+      List<IngestSummary.Failure> failed, BadLines bad) throws IOException {
+    Path file = unit.file();
+    String sourcePath = unit.sourcePath();
+    List<LoadedDocument> docs;
+    List<Cleaned> cleanedDocs;
+    try {
+      cleanedDocs = unit.loader().load().parallelStream().map(d -> cleaner.clean(d, lines)).toList();
+      docs = cleanedDocs.stream().map(Cleaned::doc).toList();
+    } catch (IngestException e) {
+      failed.add(new IngestSummary.Failure(unit.name(), e.getMessage()));
+      return;
+    }
+    List<Document> toWrite = new ArrayList<>();
+    List<Integer> toWriteAt = new ArrayList<>(); // where each document to write is in docs
+    List<Boolean> isNew = new ArrayList<>();
+    List<String> deletes = new ArrayList<>();
+    List<List<Chunker.SectionMark>> sections = new ArrayList<>();
+    List<List<Integer>> pages = new ArrayList<>();
+    // Normalising, identifying, detecting and hashing are per document: run them in parallel.
+    List<Document> normalized = java.util.stream.IntStream.range(0, docs.size()).parallel()
+        .mapToObj(i -> normalize(docs.get(i)))
+        .toList();
+    List<String> hashes = normalized.stream().parallel()
+        .map(d -> d == null ? null : contentHash(d, config))
+        .toList();
+    List<String> toWriteHashes = new ArrayList<>();
+    for (int di = 0; di < docs.size(); di++) {
+      LoadedDocument ld = docs.get(di);
+      Document doc = normalized.get(di);
+      if (doc == null) {
+        failed.add(new IngestSummary.Failure(unit.name() + (ld.id() != null ? "#" + ld.id() : ""), "empty text"));
+        continue;
+      }
+      String id = doc.id();
+      String earlier = seen.putIfAbsent(id, unit.name() + '\u0000' + hashes.get(di));
+      if (earlier != null) {
+        String clash = IdClash.of(id, ld.id() != null, earlier, hashes.get(di));
+        if (clash != null) failed.add(new IngestSummary.Failure(unit.name() + "#" + id, clash));
+        else corpus.exact(batch, sourcePath, id, id);
+        tally.duplicates += clash == null ? 1 : 0;
+        continue;
+      }
+      String hash = hashes.get(di);
+      var existing = index.find(id);
+      boolean added = false;
+      if (existing.isPresent()) {
+        if (ld.id() == null && !existing.get().sourcePath().equals(sourcePath)
+            && Files.exists(Path.of(existing.get().sourcePath()))) {
+          tally.duplicates++;
+          corpus.exact(batch, sourcePath, id, id);
+          continue;
+        }
+        if (existing.get().contentHash().equals(hash) && existing.get().sourcePath().equals(sourcePath)) {
+          tally.unchanged++;
+          continue;
+        }
+      } else if (ld.id() == null && docs.size() == 1) {
+        // A file whose content changed gets a new content id: replace its previous document.
+        List<String> previous = index.findBySourcePath(sourcePath).stream()
+            .filter(s -> s.sourcePath().equals(sourcePath) && !s.id().equals(id))
+            .map(WritableIndex.StoredDoc::id)
+            .toList();
+        deletes.addAll(previous);
+        added = previous.isEmpty();
+      } else {
+        added = true;
+      }
+      toWrite.add(doc);
+      toWriteAt.add(di);
+      isNew.add(added);
+      toWriteHashes.add(hash);
+      sections.add(ld.sections());
+      pages.add(ld.pages());
+    }
+    // Written in slices: a large file is committed in parts (each document whole) when a commit rule
+    // says so between two slices, and a re-run finds the committed documents unchanged.
+    int slice = Math.min(IngestOptions.SLICE, options.commitEvery());
+    FileEntries entries;
+    try {
+      entries = new FileEntries(file, sourcePath, toWrite, toWriteHashes, sections, pages, options, windowChunker,
+          segmenter, listener);
+    } catch (RuntimeException e) {
+      failed.add(new IngestSummary.Failure(unit.name(), "could not be prepared: " + e.getMessage()));
+      return;
+    }
+    int from = 0;
+    do {
+      int to = Math.min(toWrite.size(), from + slice);
+      List<IndexEntry> written;
+      try {
+        written = corpus.mark(entries.entries(from, to), sourcePath, unit.fileTime(), deletes);
+      } catch (RuntimeException e) {
+        failed.add(new IngestSummary.Failure(unit.name(), "could not be prepared: " + e.getMessage()
+            + (from > 0 ? " (its first " + from + " documents were written)" : "")));
+        return;
+      }
+      if (from == 0) for (String d : deletes) batch.delete(d);
+      batch.putAll(written);
+      for (int i = from; i < to; i++) {
+        if (isNew.get(i)) tally.added++;
+        else tally.updated++;
+        cleanedDocs.get(toWriteAt.get(i)).counts().forEach((k, v) -> tally.cleaned.merge(k, v, Integer::sum));
+      }
+      for (IndexEntry e : written) {
+        commits.written(e.doc().id());
+        tally.chunks += e.chunks().size();
+        tally.bytes += e.doc().text().length();
+      }
+      // Documents given in memory (POST /v1/documents) are written in one atomic commit.
+      if (to < toWrite.size() && file != null) commits.check(tally);
+      from = to;
+    } while (from < toWrite.size());
+    for (LoadedDocument ld : docs) tally.replacedChars += ld.replacedChars();
+    tally.badLines(bad.of(file));
+    if (options.sync() && file != null && sourcePathHoldsMany(docs)) {
+      for (WritableIndex.StoredDoc s : index.findBySourcePath(sourcePath)) {
+        if (s.sourcePath().equals(sourcePath) && !seen.containsKey(s.id())) {
+          batch.delete(s.id());
+          tally.removed++;
+        }
+      }
+    }
+    commits.check(tally);
   }
 
   /**
    * Every document of one file, or an {@link IngestException} saying why the file cannot be read:
    * loaded under the options' {@link LoadLimits} (size, binary content, timeout) by {@link LoadGuard}.
    */
-  private List<LoadedDocument> load(Path file) throws IngestException {
-    return guard.load(loaders.forFile(file).orElseThrow(), file);
+  private List<LoadedDocument> load(Path file, BadLines bad) throws IngestException {
+    return guard.load(loaders.forFile(file).orElseThrow(), file, options.skipBadLines() ? bad.sink(file) : null);
   }
 
   private void fileDone(Path file, int index, int total) {
@@ -330,107 +358,6 @@ public final class Ingestor {
     return removed;
   }
 
-  private List<IndexEntry> prepare(Path file, List<Document> docs, List<String> hashes,
-      List<List<Chunker.SectionMark>> sections, List<List<Integer>> pages, String sourcePath) {
-    List<List<Chunk>> chunks = new ArrayList<>(docs.size());
-    for (int i = 0; i < docs.size(); i++) chunks.add(null);
-    java.util.stream.IntStream.range(0, docs.size()).parallel()
-        .forEach(i -> chunks.set(i, LoadedDocument.withPages(options.chunker().chunk(docs.get(i), sections.get(i)),
-            pages.get(i))));
-    Embedder embedder = options.embedder().orElse(null);
-    List<List<ChunkVector>> vectors = new ArrayList<>();
-    List<List<ChunkVector>> sentenceVectors = new ArrayList<>();
-    if (embedder != null) {
-      // Each chunk is embedded in sentence-aligned windows (after its document's title), and with
-      // sentence vectors each of its sentences alone. All texts of the file share the batches; a
-      // text that occurs twice (a repeated sentence, an untitled one-sentence chunk) is embedded once.
-      List<String> texts = new ArrayList<>();
-      Map<String, Integer> slots = new HashMap<>();
-      List<Target> targets = new ArrayList<>();
-      List<List<List<Span>>> sentences = options.storesSentenceVectors() ? sentences(docs, chunks) : null;
-      for (int i = 0; i < docs.size(); i++) {
-        Document doc = docs.get(i);
-        for (int c = 0; c < chunks.get(i).size(); c++) {
-          Chunk chunk = chunks.get(i).get(c);
-          for (Span w : windows(doc, chunk)) {
-            int slot = slots.computeIfAbsent(embeddingText(doc, w.of(doc.text())), t -> add(texts, t));
-            targets.add(new Target(i, c, w, false, slot));
-          }
-          if (sentences == null) continue;
-          for (Span sentence : sentences.get(i).get(c)) {
-            int slot = slots.computeIfAbsent(sentence.of(doc.text()), t -> add(texts, t));
-            targets.add(new Target(i, c, sentence, true, slot));
-          }
-        }
-      }
-      List<float[]> all = new ArrayList<>(texts.size());
-      for (int from = 0; from < texts.size(); from += EMBED_BATCH) {
-        all.addAll(embedBatch(embedder, texts.subList(from, Math.min(texts.size(), from + EMBED_BATCH))));
-        if (file != null) listener.embedded(file, all.size(), texts.size());
-      }
-      for (int i = 0; i < docs.size(); i++) {
-        vectors.add(new ArrayList<>());
-        sentenceVectors.add(new ArrayList<>());
-      }
-      for (Target t : targets) {
-        float[] v = all.get(t.slot());
-        if (v == null) continue;
-        (t.sentence() ? sentenceVectors : vectors).get(t.doc()).add(new ChunkVector(t.chunk(), t.span(), v));
-      }
-    }
-    List<IndexEntry> out = new ArrayList<>(docs.size());
-    for (int i = 0; i < docs.size(); i++) {
-      Document d = docs.get(i);
-      out.add(new IndexEntry(d, sourcePath, hashes.get(i), chunks.get(i),
-          embedder == null ? List.of() : vectors.get(i), embedder == null ? null : embedder.id(),
-          embedder == null ? List.of() : sentenceVectors.get(i)));
-    }
-    return out;
-  }
-
-  /** A text to embed and where its vector goes: a window or a sentence of chunk {@code chunk} of document {@code doc}. */
-  private record Target(int doc, int chunk, Span span, boolean sentence, int slot) {}
-
-  private static int add(List<String> texts, String t) {
-    texts.add(t);
-    return texts.size() - 1;
-  }
-
-  /**
-   * The sentences of every chunk, in document offsets: each chunk's text segmented alone in its
-   * document's language, so the spans are the ones compression finds when it segments the chunk.
-   */
-  private List<List<List<Span>>> sentences(List<Document> docs, List<List<Chunk>> chunks) {
-    return java.util.stream.IntStream.range(0, docs.size()).parallel().mapToObj(i -> {
-      List<List<Span>> perChunk = new ArrayList<>(chunks.get(i).size());
-      for (Chunk chunk : chunks.get(i)) {
-        int at = chunk.span().start();
-        List<Span> spans = new ArrayList<>();
-        for (Span s : segmenter.split(chunk.text(), docs.get(i).language())) {
-          if (!s.of(chunk.text()).isBlank()) spans.add(new Span(at + s.start(), at + s.end()));
-        }
-        perChunk.add(spans);
-      }
-      return perChunk;
-    }).toList();
-  }
-
-  /** Embeds a batch; a text the model rejects gets no vector (null): its chunk stays searchable by BM25. */
-  private static List<float[]> embedBatch(Embedder embedder, List<String> texts) {
-    return Embedder.embedLeniently(embedder, texts);
-  }
-
-  /** The windows a chunk is embedded in: the chunk itself when it is small enough. */
-  private List<Span> windows(Document doc, Chunk chunk) {
-    if (windowChunker == null || chunk.tokens() <= options.vectorWindow()) return List.of(chunk.span());
-    Document part = new Document(doc.id(), "", "", doc.language(), null, chunk.text());
-    List<Span> out = new ArrayList<>();
-    for (Chunk w : windowChunker.chunk(part)) {
-      out.add(new Span(chunk.span().start() + w.span().start(), chunk.span().start() + w.span().end()));
-    }
-    return out;
-  }
-
   /** The stored form of a loaded document, or null when its text is blank. */
   private Document normalize(LoadedDocument ld) {
     String text = TextNormalizer.storageForm(ld.text());
@@ -448,7 +375,7 @@ public final class Ingestor {
   private String configSignature() {
     // Bump CHUNKING_VERSION when chunk boundaries change for the same options, so re-ingest re-cuts.
     return CHUNKING_VERSION + ":" + options.chunker().signature() + ":"
-        + options.embedder().map(Embedder::id).orElse("none") + ":w" + options.vectorWindow() + "/" + WINDOW_OVERLAP
+        + options.embedder().map(Embedder::id).orElse("none") + ":w" + options.vectorWindow() + "/" + FileEntries.WINDOW_OVERLAP
         // Only when on, so an index ingested before sentence vectors existed, or without them, stays unchanged.
         + (options.storesSentenceVectors() ? ":s1" : "");
   }

@@ -3,8 +3,15 @@ package dev.ctxpack.ingest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedInputStream;
 import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -14,12 +21,15 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * JSON Lines, BEIR style: one document per line with {@code _id} or {@code id}, optional {@code
  * title}, {@code text} (required), optional {@code metadata} object, {@code acl} list and {@code
  * url}/{@code uri}. Blank lines are skipped. The whole file is parsed before anything is returned,
- * so a bad line fails the file (naming the line) and nothing of it is indexed.
+ * so a bad line fails the file (naming the line) and nothing of it is indexed; {@link #loadSkipping}
+ * ({@code --skip-bad-lines}) instead skips each line that is not valid UTF-8, not JSON, not an
+ * object or not a valid document, reports it, and returns the others.
  */
 public final class JsonlLoader implements Loader {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -50,6 +60,58 @@ public final class JsonlLoader implements Loader {
       throw new IngestException(file + ": no such file");
     } catch (java.nio.charset.MalformedInputException e) {
       throw new IngestException(file + ": not valid UTF-8");
+    } catch (IOException e) {
+      throw new IngestException(file + ": cannot read: " + e.getMessage(), e);
+    }
+    return out;
+  }
+
+  /**
+   * The documents of every good line; each bad line is reported to {@code skipped} with its number
+   * (counted as {@link BufferedReader#readLine} counts: LF, CR LF or a lone CR ends a line) and its
+   * error. A file that cannot be read at all still fails.
+   */
+  @Override
+  public List<LoadedDocument> loadSkipping(Path file, Consumer<IngestSummary.BadLine> skipped) throws IngestException {
+    List<LoadedDocument> out = new ArrayList<>();
+    CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+        .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+    String prefix = file + ":";
+    try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+      ByteArrayOutputStream line = new ByteArrayOutputStream();
+      int n = 0;
+      int b = in.read();
+      while (b != -1) {
+        line.reset();
+        while (b != -1 && b != '\n' && b != '\r') {
+          line.write(b);
+          b = in.read();
+        }
+        if (b == '\r') {
+          b = in.read();
+          if (b == '\n') b = in.read();
+        } else if (b == '\n') {
+          b = in.read();
+        }
+        n++;
+        String text;
+        try {
+          text = utf8.decode(ByteBuffer.wrap(line.toByteArray())).toString();
+        } catch (CharacterCodingException e) {
+          skipped.accept(new IngestSummary.BadLine(file.toString(), n, "not valid UTF-8"));
+          continue;
+        }
+        if (text.isBlank()) continue;
+        try {
+          out.add(parse(file, n, text));
+        } catch (IngestException e) {
+          String m = e.getMessage();
+          String at = prefix + n + ": ";
+          skipped.accept(new IngestSummary.BadLine(file.toString(), n, m.startsWith(at) ? m.substring(at.length()) : m));
+        }
+      }
+    } catch (NoSuchFileException e) {
+      throw new IngestException(file + ": no such file");
     } catch (IOException e) {
       throw new IngestException(file + ": cannot read: " + e.getMessage(), e);
     }

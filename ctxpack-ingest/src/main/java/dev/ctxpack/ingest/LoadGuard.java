@@ -42,7 +42,18 @@ public final class LoadGuard {
 
   /** Every document of {@code file} as {@code loader} reads it, or an exception naming what was wrong. */
   public List<LoadedDocument> load(Loader loader, Path file) throws IngestException {
-    if (loader.container()) return loadContainer(loader, file);
+    return load(loader, file, null);
+  }
+
+  /**
+   * As {@link #load(Loader, Path)}; with {@code skipped} not null, a container skips the parts it
+   * cannot read ({@link Loader#loadSkipping}), reporting each to {@code skipped} (called on the
+   * loading thread; nothing is reported after this returns or throws, except by a parser that
+   * outlives its timeout, to a consumer the caller then discards).
+   */
+  public List<LoadedDocument> load(Loader loader, Path file, java.util.function.Consumer<IngestSummary.BadLine> skipped)
+      throws IngestException {
+    if (loader.container()) return loadContainer(loader, file, skipped);
     byte[] content = read(file);
     if (!loader.binaryFormat()) refuseBinary(file, content);
     return withTimeout(file, () -> loader.load(file, content));
@@ -52,7 +63,8 @@ public final class LoadGuard {
    * A container (JSON Lines): its first bytes are checked for binary content, the loader streams the
    * file, and each document is held to the size cap instead of the whole file.
    */
-  private List<LoadedDocument> loadContainer(Loader loader, Path file) throws IngestException {
+  private List<LoadedDocument> loadContainer(Loader loader, Path file,
+      java.util.function.Consumer<IngestSummary.BadLine> skipped) throws IngestException {
     byte[] head;
     try (InputStream in = Files.newInputStream(file)) {
       head = in.readNBytes(8192);
@@ -60,7 +72,7 @@ public final class LoadGuard {
       throw Files2.cannotRead(file, e);
     }
     refuseBinary(file, head);
-    List<LoadedDocument> docs = withTimeout(file, () -> loader.load(file));
+    List<LoadedDocument> docs = withTimeout(file, () -> skipped == null ? loader.load(file) : loader.loadSkipping(file, skipped));
     for (int i = 0; i < docs.size(); i++) {
       LoadedDocument d = docs.get(i);
       // A char takes at least one UTF-8 byte, so more chars than the cap is surely over it.

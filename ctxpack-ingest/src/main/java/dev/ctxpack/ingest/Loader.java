@@ -2,6 +2,7 @@ package dev.ctxpack.ingest;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Consumer;
 
 /** Reads one file into documents. A loader either returns every document of the file or throws. */
 public interface Loader {
@@ -15,6 +16,15 @@ public interface Loader {
    * {@code file} names it (for the URI, title and messages). The default reads the file again.
    */
   default List<LoadedDocument> load(Path file, byte[] content) throws IngestException {
+    return load(file);
+  }
+
+  /**
+   * Reads the file skipping what cannot be read in it (a line of a JSON Lines file), each skipped
+   * part reported to {@code skipped} ({@code ctxpack ingest --skip-bad-lines}). The default, for a
+   * format without such parts, reads as {@link #load(Path)}.
+   */
+  default List<LoadedDocument> loadSkipping(Path file, Consumer<IngestSummary.BadLine> skipped) throws IngestException {
     return load(file);
   }
 

@@ -62,6 +62,12 @@ public final class Loaders {
     }
 
     @Override
+    public List<LoadedDocument> loadSkipping(Path file, java.util.function.Consumer<IngestSummary.BadLine> skipped)
+        throws IngestException {
+      return label(inner.loadSkipping(file, skipped));
+    }
+
+    @Override
     public boolean binaryFormat() {
       return inner.binaryFormat();
     }

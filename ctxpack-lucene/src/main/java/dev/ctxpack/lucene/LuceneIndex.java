@@ -65,6 +65,15 @@ public final class LuceneIndex implements Index, AccessTermsAudit {
     return new LuceneIndex(path, FSDirectory.open(path));
   }
 
+  /**
+   * Opens the index kept in {@code directory}, a Lucene directory of the caller's (a wrapper that
+   * enforces a quota, or one that fails on demand in a test), named {@code path} in messages and by
+   * {@link #location()}. The index closes the directory when it is closed.
+   */
+  public static LuceneIndex open(Path path, Directory directory) {
+    return new LuceneIndex(path, directory);
+  }
+
   /** Opens an existing index for reading; fails with a message naming {@code path} if there is none. */
   public static LuceneIndex openExisting(Path path) throws IOException {
     if (!Files.isDirectory(path)) {

@@ -1,6 +1,7 @@
 package dev.ctxpack.app.cli;
 
 import dev.ctxpack.app.Components;
+import dev.ctxpack.app.Errors;
 import dev.ctxpack.app.ExitCodes;
 import dev.ctxpack.app.UsageException;
 import dev.ctxpack.app.json.Json;
@@ -11,6 +12,8 @@ import dev.ctxpack.chunk.TokenChunker;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Index;
 import dev.ctxpack.index.Indexes;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ctxpack.ingest.IngestAbortedException;
 import dev.ctxpack.ingest.IngestOptions;
 import dev.ctxpack.ingest.IngestSummary;
 import dev.ctxpack.ingest.Ingestor;
@@ -19,6 +22,7 @@ import dev.ctxpack.ingest.Loaders;
 import dev.ctxpack.ingest.PathFilter;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.token.Tokenizers;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -77,8 +81,23 @@ final class IngestCommand implements Callable<Integer> {
   int vectorWindow;
 
   @Option(names = "--commit-every", defaultValue = "512", paramLabel = "N",
-      description = "Commit after at least N documents (files are never split). Default: ${DEFAULT-VALUE}.")
+      description = "Commit once N documents are pending (a large file is committed in parts, each document whole;"
+          + " re-running after a crash resumes). Default: ${DEFAULT-VALUE}.")
   int commitEvery;
+
+  @Option(names = "--commit-seconds", defaultValue = "60", paramLabel = "S",
+      description = "Also commit once S seconds of work have passed since the last commit; 0: only by --commit-every."
+          + " Default: ${DEFAULT-VALUE}.")
+  int commitSeconds;
+
+  @Option(names = "--skip-bad-lines", description = "Skip a JSON Lines line that cannot be read (bad JSON, a missing"
+      + " field, invalid UTF-8) instead of failing its file; the summary lists every skipped line (exit code 1).")
+  boolean skipBadLines;
+
+  @Option(names = "--progress", defaultValue = "auto", paramLabel = "WHEN",
+      description = "Progress on stderr: auto (a bar on a terminal, none with --format json), always (a bar on a"
+          + " terminal, else one line per step: chunks of a file, files, commits), never. Default: ${DEFAULT-VALUE}.")
+  Progress.When progress;
 
   @Option(names = "--near-duplicate", defaultValue = "0.8", paramLabel = "J",
       description = "Mark a document near-duplicate-of an earlier one when their estimated word-shingle Jaccard"
@@ -94,6 +113,7 @@ final class IngestCommand implements Callable<Integer> {
       throw new UsageException("--vector-window must be 0 or >= " + TokenChunker.MIN_MAX_TOKENS + ", was " + vectorWindow);
     }
     if (commitEvery < 1) throw new UsageException("--commit-every must be >= 1, was " + commitEvery);
+    if (commitSeconds < 0) throw new UsageException("--commit-seconds must be >= 0, was " + commitSeconds);
     PathFilter files;
     try {
       files = new PathFilter(include, exclude);
@@ -101,7 +121,7 @@ final class IngestCommand implements Callable<Integer> {
       throw new UsageException(e.getMessage());
     }
     return new IngestOptions(chunker, language, Optional.ofNullable(embedder), vectorWindow, commitEvery,
-        sync, !noSentenceVectors, loading.limits(), files, cleaning.options());
+        sync, !noSentenceVectors, loading.limits(), files, cleaning.options(), commitSeconds, skipBadLines);
   }
 
   /** The loaders, labelling documents with {@code --acl} when given. */
@@ -121,21 +141,46 @@ final class IngestCommand implements Callable<Integer> {
     Embedder embedder = noEmbed ? null : Components.embedder(common.embedder);
     IngestOptions options = options(embedder);
     Loaders loaders = loaders();
-    IngestSummary s;
+    IngestSummary s = null;
+    IngestAbortedException aborted = null;
     try (Index index = Indexes.open(common.indexSpec())) {
-      s = new Ingestor(index, loaders, options, new Progress(err, Progress.terminal()), nearDuplicate).ingest(paths);
+      try {
+        s = new Ingestor(index, loaders, options, Progress.of(err, progress, common.json()), nearDuplicate).ingest(paths);
+      } catch (IngestAbortedException e) {
+        aborted = e;
+        s = e.summary();
+      }
+    } catch (IOException | RuntimeException e) {
+      if (aborted == null) throw e; // after a write failure, closing may fail too: the first failure is the one to tell
     }
+    String error = aborted == null ? null : Errors.message(aborted);
     if (common.json()) {
-      out.println(Json.line(Views.ingest(s)));
+      ObjectNode o = Views.ingest(s);
+      if (error != null) o.put("error", error);
+      out.println(Json.line(o));
     } else {
       out.printf("added %d, updated %d, unchanged %d, duplicates %d, removed %d, failed %d; %d chunks in %.1fs%n",
           s.added(), s.updated(), s.unchanged(), s.duplicates(), s.removed(), s.failed().size(), s.chunks(), s.seconds());
+      badLines(out, s);
     }
     for (IngestSummary.Failure f : s.failed()) {
       // Most errors already start with the file they are about; name it once.
       err.println("error: " + (f.error().startsWith(f.path()) ? f.error() : f.path() + ": " + f.error()));
     }
-    return s.failed().isEmpty() ? ExitCodes.OK : ExitCodes.FAILURE;
+    if (error != null) err.println("error: " + error);
+    return s.failed().isEmpty() && s.badLineCount() == 0 && error == null ? ExitCodes.OK : ExitCodes.FAILURE;
+  }
+
+  /**
+   * The skipped lines of {@code --skip-bad-lines} under the text summary: a count, then one line per
+   * skipped line ({@code FILE:LINE: reason}), the first {@value IngestSummary#MAX_LISTED_BAD_LINES}.
+   */
+  private static void badLines(PrintWriter out, IngestSummary s) {
+    if (s.badLineCount() == 0) return;
+    out.printf("skipped %d bad line%s (--skip-bad-lines):%n", s.badLineCount(), s.badLineCount() == 1 ? "" : "s");
+    for (IngestSummary.BadLine b : s.badLines()) out.println("  " + b.path() + ":" + b.line() + ": " + b.error());
+    int more = s.badLineCount() - s.badLines().size();
+    if (more > 0) out.printf("  … and %d more (the first %d are listed)%n", more, s.badLines().size());
   }
 
   /** Limits on every file, shared by ingest and chunk. */

@@ -3,16 +3,48 @@ package dev.ctxpack.app.cli;
 import dev.ctxpack.ingest.IngestListener;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 
-/** A one-line progress bar on stderr, drawn only when stderr is a terminal. */
+/**
+ * Ingestion progress on stderr ({@code --progress}): a one-line bar redrawn in place on a terminal,
+ * or, when asked for where stderr is not a terminal ({@code --progress always}), one line per step:
+ * the chunks of a file done (after each embedding batch and each slice of documents written), each
+ * file done, each commit.
+ */
 final class Progress implements IngestListener {
+  /** When progress is shown ({@code --progress}). */
+  enum When { auto, always, never }
+
   private final PrintWriter err;
   private final boolean enabled;
+  private final boolean lines;
   private long started;
+  private int totalFiles;
+  private int filesDone;
+  private long committed;
 
+  /** A bar, drawn only when {@code enabled}. */
   Progress(PrintWriter err, boolean enabled) {
+    this(err, enabled, false);
+  }
+
+  private Progress(PrintWriter err, boolean enabled, boolean lines) {
     this.err = err;
     this.enabled = enabled;
+    this.lines = lines;
+  }
+
+  /**
+   * The progress {@code when} asks for: {@code auto} a bar on a terminal unless the output is JSON,
+   * {@code always} a bar on a terminal and lines elsewhere, {@code never} nothing.
+   */
+  static Progress of(PrintWriter err, When when, boolean json) {
+    return switch (when) {
+      case never -> new Progress(err, false);
+      case auto -> new Progress(err, terminal() && !json);
+      case always -> terminal() ? new Progress(err, true) : new Progress(err, true, true);
+    };
   }
 
   static boolean terminal() {
@@ -22,11 +54,18 @@ final class Progress implements IngestListener {
   @Override
   public void started(int totalFiles) {
     started = System.nanoTime();
-    draw(0, totalFiles, "");
+    this.totalFiles = totalFiles;
+    if (lines) line(totalFiles + " file" + (totalFiles == 1 ? "" : "s") + " to ingest");
+    else draw(0, totalFiles, "");
   }
 
   @Override
   public void fileDone(Path file, int index, int totalFiles) {
+    filesDone = index + 1;
+    if (lines) {
+      line("file " + (index + 1) + "/" + totalFiles + " done: " + file.getFileName());
+      return;
+    }
     draw(index + 1, totalFiles, file.getFileName().toString());
     if (enabled && index + 1 == totalFiles) {
       err.print("\r\033[K");
@@ -36,12 +75,41 @@ final class Progress implements IngestListener {
 
   @Override
   public void embedded(Path file, int done, int total) {
-    if (!enabled) return;
+    if (!enabled || lines) return;
     double secs = (System.nanoTime() - started) / 1e9;
     int width = 30;
     int filled = total == 0 ? width : (int) ((long) width * done / total);
     err.print("\r\033[K[" + "#".repeat(filled) + "-".repeat(width - filled) + "] " + done + "/" + total
         + " texts embedded " + String.format("%.1fs ", secs) + file.getFileName());
+    err.flush();
+  }
+
+  @Override
+  public void chunksDone(Path file, int done, int total) {
+    if (!enabled) return;
+    String where = "file " + (filesDone + 1) + "/" + totalFiles + " " + file.getFileName();
+    if (lines) {
+      line(where + ": " + done + "/" + total + " chunks");
+      return;
+    }
+    double secs = (System.nanoTime() - started) / 1e9;
+    int width = 30;
+    int filled = total == 0 ? width : (int) ((long) width * done / total);
+    err.print("\r\033[K[" + "#".repeat(filled) + "-".repeat(width - filled) + "] " + done + "/" + total
+        + " chunks " + String.format("%.1fs ", secs) + where);
+    err.flush();
+  }
+
+  @Override
+  public void committed(List<String> docIds) {
+    committed += docIds.size();
+    if (lines) line("committed " + docIds.size() + " documents (" + committed + " in this run)");
+  }
+
+  /** One progress line: {@code progress: } then the step and the seconds since the start. */
+  private void line(String what) {
+    double secs = (System.nanoTime() - started) / 1e9;
+    err.println("progress: " + what + String.format(Locale.ROOT, " (%.1fs)", secs));
     err.flush();
   }
 

@@ -43,6 +43,12 @@ public final class Views {
       if (d.near()) x.put("similarity", Math.round(d.similarity() * 1000) / 1000.0);
     }
     o.put("boilerplateChunks", s.boilerplateChunks());
+    if (s.badLineCount() > 0) {
+      // Only when --skip-bad-lines skipped a line, so the summary of every other ingestion is as it was.
+      o.put("badLineCount", s.badLineCount());
+      ArrayNode bad = o.putArray("badLines");
+      for (IngestSummary.BadLine b : s.badLines()) bad.addObject().put("path", b.path()).put("line", b.line()).put("error", b.error());
+    }
     return o;
   }
 
