@@ -45,9 +45,6 @@ class HeavyRequestsStallServiceTest {
   private static final String TRIAL = "The multicentre trial enrolled adults with chronic kidney disease from twelve"
       + " university hospitals in three countries, randomised them to the new treatment or to standard care, and"
       + " followed every participant with blood tests, imaging and interviews for two full years after the first dose.";
-  private static final String DESIGN = "Researchers at each site used the same protocol, the same laboratory methods"
-      + " and the same questionnaires, and an independent board reviewed the safety data every six months throughout"
-      + " the whole study period.";
   /** Six more sentences, for passages whose pairs cost more than the cap on comparisons. */
   private static final List<String> LONG = List.of("The study enrolled adults with chronic kidney disease at twelve sites.",
       "Every site used one protocol and one laboratory for all of the blood tests.",
@@ -145,8 +142,26 @@ class HeavyRequestsStallServiceTest {
       assertThat(over.statusCode()).as(over.body()).isEqualTo(422);
       assertThat(json(over).at("/error/code").asText()).isEqualTo("too_much_work");
       assertThat(json(over).at("/error/message").asText())
-          .contains("more than 1,000,000 sentence comparisons between look-alike passages")
-          .contains("at most 1,000,000 are accepted per request").contains("--max-dedup-comparisons");
+          .contains("more than 250,000 sentence comparisons between look-alike passages")
+          .contains("at most 250,000 are accepted per request").contains("--max-dedup-comparisons");
+      // Compress and verify: 256 items of 25 short sentences, 6,400 sentences, refused before any is scored.
+      ObjectNode compress = Json.object().put("query", "coffee").put("budget", 100);
+      ObjectNode verify = Json.object().put("query", "coffee").put("answer", "Coffee is hot [S1].");
+      ArrayNode cps = compress.putArray("passages");
+      ArrayNode vss = verify.putArray("sources");
+      for (int i = 0; i < 256; i++) {
+        StringBuilder t = new StringBuilder();
+        for (int k = 0; k < 25; k++) t.append("Coffee is hot ").append(i * 25 + k).append(". ");
+        cps.add(Json.object().put("id", "p" + i).put("text", t.toString()));
+        vss.add(Json.object().put("id", "S" + (i + 1)).put("text", t.toString()));
+      }
+      for (String[] c : new String[][] {{"/v1/compress", compress.toString(), "'passages'"}, {"/v1/verify", verify.toString(), "'sources'"}}) {
+        HttpResponse<String> r = http.send(post(s, c[0], c[1]), HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(422);
+        assertThat(json(r).at("/error/message").asText())
+            .contains("the request needs 6,400 sentences in " + c[2] + "; at most 5,000 are accepted per request")
+            .contains("--max-sentences");
+      }
       // And the service still answers.
       assertThat(http.send(post(s, "/v1/search", NORMAL), HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
     }
@@ -158,10 +173,11 @@ class HeavyRequestsStallServiceTest {
     // deadline can stop: loaded here, before the service starts.
     String small = "{\"passages\": [{\"id\": \"a\", \"text\": \"Tea is a drink.\"}, {\"id\": \"b\", \"text\": \"Coffee is a drink.\"}]}";
     DedupEndpoint.of(DedupEndpoint.Cascade.of(DedupOptions.strict(), "none")).handle(Json.parseObject(small));
-    // One slot, one place in the queue, a limit far below what the request needs.
+    // One slot, one place in the queue, a limit far below what the request needs (two sentences a
+    // passage, near level only: 130,560 of the 250,000 sentence comparisons).
     try (Service s = Service.start(ServiceConfig.builder().port(0).embedder("none").maxConcurrent(1).maxQueued(1)
         .requestTimeoutMillis(300).build(), ServiceLog.text(new PrintWriter(serverLog, true)))) {
-      HttpResponse<String> slow = http.send(post(s, "/v1/dedup", dedupOf(List.of(DESIGN, TRIAL), 256)),
+      HttpResponse<String> slow = http.send(post(s, "/v1/dedup", dedupOf(List.of(TRIAL), 256)),
           HttpResponse.BodyHandlers.ofString());
       assertThat(slow.statusCode()).as(slow.body()).isEqualTo(503);
       assertThat(json(slow).at("/error/code").asText()).isEqualTo("timeout");

@@ -36,11 +36,12 @@ public final class Requests {
   public static final int MAX_CLAIMS = 256;
   /**
    * The most sentence pairs one dedup request's guard may compare: each pair of look-alike passages
-   * (near copies, or close in meaning) costs the product of their sentence counts. 256 passages
-   * that all look alike and all differ in a number are 32,640 pairs at each of two levels; with
-   * six sentences each they cross it, with two they do not (ctxpack serve --max-dedup-comparisons).
+   * (near copies, or close in meaning) costs the product of their sentence counts: about half a
+   * second of one core. 256 passages that all look alike and all differ in a number are 32,640
+   * pairs at each of two levels; with one sentence each they pass, with two or more they do not
+   * (ctxpack serve --max-dedup-comparisons).
    */
-  public static final long MAX_DEDUP_COMPARISONS = 1_000_000;
+  public static final long MAX_DEDUP_COMPARISONS = 250_000;
   /**
    * The most sentences the passages of one compress request, or the sources of one verify request,
    * may hold together: each is scored and embedded (ctxpack serve --max-sentences). 256 abstracts
