@@ -21,7 +21,7 @@ import java.util.concurrent.CompletableFuture;
  * Issue 23, item 2: a few heavy requests within the caps must not stall the service. Six
  * concurrent {@code /v1/dedup} requests, each of 256 near-identical passages (one real abstract cut
  * to 960 characters, each copy ending with its own number, so every pair looks alike and every
- * pair is kept apart by the guard: about 247 kB a request), and meanwhile one client sending
+ * pair is kept apart by the guard: about 253 kB a request), and meanwhile one client sending
  * normal searches one after another, and a health check after each: the searches' latency while
  * the heavy requests are in flight (after {@link #WARM_SEARCHES} searches to warm up), their
  * statuses, and how the heavy requests were answered.
