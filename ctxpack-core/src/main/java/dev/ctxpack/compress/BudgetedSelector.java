@@ -1,5 +1,6 @@
 package dev.ctxpack.compress;
 
+import dev.ctxpack.model.Deadline;
 import dev.ctxpack.token.Tokenizer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -155,6 +156,7 @@ final class BudgetedSelector {
     double[] best = new double[cap + 1];
     boolean[][] take = new boolean[m][cap + 1];
     for (int k = 0; k < m; k++) {
+      if ((k & 63) == 0) Deadline.check();
       int i = items.get(k);
       int c = (tokens[i] + gapTokens + unit - 1) / unit;
       for (int b = cap; b >= c; b--) {

@@ -1,5 +1,6 @@
 package dev.ctxpack.compress;
 
+import dev.ctxpack.model.Deadline;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.model.Passage;
 import dev.ctxpack.model.Span;
@@ -113,6 +114,7 @@ public final class ExtractiveCompressor implements Compressor {
     for (CompressInput in : inputs) tokensIn += tokenizer.count(joined(in));
 
     List<Sentence> sentences = sentences(inputs);
+    Deadline.check();
     int n = sentences.size();
     DropReason[] flagged = filter.noiseAndRepeats(sentences);
     double[] score = n == 0 ? new double[0] : scorer.score(query, inputs, sentences);
@@ -133,6 +135,7 @@ public final class ExtractiveCompressor implements Compressor {
         flagged[i] = DropReason.OFF_TOPIC;
       }
     }
+    Deadline.check();
     int[] tokens = new int[n];
     for (int i = 0; i < n; i++) tokens[i] = tokenizer.count(sentences.get(i).text());
 
@@ -140,6 +143,7 @@ public final class ExtractiveCompressor implements Compressor {
     List<Compression.Compressed> passages = renderer.render(inputs, sentences, sel);
     if (o.budget() > 0) {
       while (SpanRenderer.total(passages) > o.budget() && sel.dropWeakest(score)) {
+        Deadline.check();
         passages = renderer.render(inputs, sentences, sel);
       }
     }

@@ -1,5 +1,6 @@
 package dev.ctxpack.compress;
 
+import dev.ctxpack.model.Deadline;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.text.Terms;
 import java.util.ArrayList;
@@ -137,6 +138,7 @@ public final class SentenceFeatures {
     List<int[]> seqs = new ArrayList<>(n);
     int[] df = new int[qn];
     for (int i = 0; i < n; i++) {
+      if ((i & 63) == 0) Deadline.check();
       int[] row = tf[i];
       int[] count = {0};
       List<Integer> seq = new ArrayList<>();

@@ -6,12 +6,14 @@ import dev.ctxpack.similarity.PassageVectors;
 import dev.ctxpack.similarity.Guard;
 import dev.ctxpack.similarity.Words;
 import dev.ctxpack.model.Candidate;
+import dev.ctxpack.model.Deadline;
 import dev.ctxpack.model.Decision;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.model.Passage;
 import dev.ctxpack.model.Passage.Piece;
 import dev.ctxpack.model.Span;
 import dev.ctxpack.model.Trace;
+import dev.ctxpack.model.WorkLimitException;
 import dev.ctxpack.text.LanguageDetector;
 import dev.ctxpack.text.TextNormalizer;
 import dev.ctxpack.token.Tokenizer;
@@ -51,6 +53,12 @@ import java.util.Set;
  * Stitching is not guarded: it only joins text of one document at its own offsets. Every piece of
  * every output passage is verbatim text of its document at its recorded span.
  *
+ * <p>The work of a call is bounded by {@link #withMaxComparisons}: the sentence pairs the guard
+ * compares (a pair of look-alike passages costs the product of their sentence counts), counted as
+ * the cascade goes; the call that would pass the cap throws {@link WorkLimitException}. The loops
+ * check {@link Deadline} between passages and before each guarded pair, so a call whose thread is
+ * interrupted or past its deadline stops with {@link dev.ctxpack.model.WorkCancelledException}.
+ *
  * <p>Thread-safe if its {@link PassageVectors} are: each call works on its own state.
  */
 public final class CascadeDeduplicator implements Deduplicator {
@@ -61,11 +69,34 @@ public final class CascadeDeduplicator implements Deduplicator {
   private final Guard guard;
   private final Guard semanticGuard;
   private final LanguageDetector languageDetector = new LanguageDetector();
+  private final long maxComparisons;
+  private final String limitHint;
 
   public CascadeDeduplicator(DedupOptions options) {
+    this(options, Long.MAX_VALUE, "");
+  }
+
+  private CascadeDeduplicator(DedupOptions options, long maxComparisons, String limitHint) {
     this.options = Objects.requireNonNull(options, "options");
     this.guard = new Guard(options.alignMin(), false);
     this.semanticGuard = new Guard(options.semanticAlignMin(), true);
+    if (maxComparisons < 1) throw new IllegalArgumentException("maxComparisons must be >= 1, was " + maxComparisons);
+    this.maxComparisons = maxComparisons;
+    this.limitHint = Objects.requireNonNull(limitHint, "limitHint");
+  }
+
+  /**
+   * The same cascade, refusing a call whose guard would compare more than {@code max} sentence
+   * pairs ({@link WorkLimitException}, its message ending with {@code hint} in parentheses when
+   * not empty, e.g. the option that sets the cap).
+   */
+  public CascadeDeduplicator withMaxComparisons(long max, String hint) {
+    return new CascadeDeduplicator(options, max, hint);
+  }
+
+  /** The cap of {@link #withMaxComparisons}; {@link Long#MAX_VALUE} when none. */
+  public long maxComparisons() {
+    return maxComparisons;
   }
 
   public DedupOptions options() {
@@ -99,6 +130,8 @@ public final class CascadeDeduplicator implements Deduplicator {
     private final PassageVectors vectors;
     private final Trace trace;
     private final List<KeptApart> keptApart = new ArrayList<>();
+    /** Sentence pairs the guard has compared so far. */
+    private long comparisons;
 
     Run(Tokenizer tokenizer, PassageVectors vectors, Trace trace) {
       this.tokenizer = tokenizer;
@@ -131,6 +164,7 @@ public final class CascadeDeduplicator implements Deduplicator {
       ShingleIndex index = new ShingleIndex();
       int[] shared = new int[items.size()];
       for (Work w : items) {
+        Deadline.check();
         long[] sh = Words.shingleHashesOfFolded(w.folded(), options.shingle());
         List<double[]> matches = new ArrayList<>();
         index.count(sh, shared);
@@ -259,6 +293,7 @@ public final class CascadeDeduplicator implements Deduplicator {
       String rule = "semantic:cosine>=" + fmt(options.semanticCosine());
       List<Work> kept = new ArrayList<>();
       for (Work w : items) {
+        Deadline.check();
         float[] v = vecs.get(w.id);
         Work into = null;
         if (v != null) {
@@ -287,7 +322,15 @@ public final class CascadeDeduplicator implements Deduplicator {
 
     private boolean guarded(Work p, Work w, Guard g, DedupLevel level, double similarity) {
       if (!options.guard()) return false;
-      Optional<Guard.Conflict> c = g.check(p.plainSentences(), w.plainSentences());
+      Deadline.check();
+      List<Guard.Sentence> a = p.plainSentences();
+      List<Guard.Sentence> b = w.plainSentences();
+      comparisons += (long) Math.max(1, a.size()) * Math.max(1, b.size());
+      if (comparisons > maxComparisons) {
+        throw new WorkLimitException("sentence comparisons between look-alike passages", comparisons, maxComparisons, true,
+            limitHint);
+      }
+      Optional<Guard.Conflict> c = g.check(a, b);
       if (c.isEmpty()) return false;
       trace.add(new Decision(Stage.DEDUP, Action.KEEP, level.key() + ":" + c.get().rule(), List.of(w.id), p.id, 0,
           level.key() + " match of " + p.id + " (" + fmt(similarity) + ") kept apart by the guard: " + c.get().detail(),

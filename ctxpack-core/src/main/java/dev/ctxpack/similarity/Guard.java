@@ -1,5 +1,6 @@
 package dev.ctxpack.similarity;
 
+import dev.ctxpack.model.Deadline;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.model.Span;
 import dev.ctxpack.text.SentenceSegmenter;
@@ -117,6 +118,7 @@ public final class Guard {
     for (int j = 0; j < b.size(); j++) usedB[j] = covered(b.get(j), a);
     // Versions of one statement: greedy by overlap, ties by position.
     while (true) {
+      Deadline.check();
       double best = -1;
       int bi = -1;
       int bj = -1;

@@ -1,5 +1,6 @@
 package dev.ctxpack.verify;
 
+import dev.ctxpack.model.Deadline;
 import dev.ctxpack.compress.CompressInput;
 import dev.ctxpack.compress.ExtractiveCompressor;
 import dev.ctxpack.compress.SentenceVectors;
@@ -135,6 +136,7 @@ public final class EvidenceVerifier implements Verifier {
     ClaimVerdict[] out = new ClaimVerdict[claimList.size()];
     List<Integer> unsettled = new ArrayList<>();
     for (int i = 0; i < claimList.size(); i++) {
+      Deadline.check();
       Claim c = claimList.get(i);
       for (String id : c.citations()) if (!byId.containsKey(id)) invalid.add(id);
       out[i] = claims.check(i + 1, c, byId, r, null);
@@ -149,6 +151,7 @@ public final class EvidenceVerifier implements Verifier {
       for (int i : unsettled) texts.add(claimList.get(i).text());
       List<float[]> vectors = Embedder.embedLeniently(embedder, texts);
       for (int k = 0; k < unsettled.size(); k++) {
+        Deadline.check();
         int i = unsettled.get(k);
         if (vectors.get(k) != null) out[i] = claims.check(i + 1, claimList.get(i), byId, r, vectors.get(k));
       }

@@ -5,6 +5,7 @@ import dev.ctxpack.app.UsageException;
 import dev.ctxpack.app.http.Service;
 import dev.ctxpack.app.http.ServiceConfig;
 import dev.ctxpack.app.http.ServiceLog;
+import dev.ctxpack.app.json.Requests;
 import dev.ctxpack.index.IndexSpec;
 import dev.ctxpack.index.Indexes;
 import java.io.IOException;
@@ -63,6 +64,22 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--max-concurrent", paramLabel = "N",
       description = "Most requests run at once; more wait in a queue (--max-queued). Default: twice the processors (${DEFAULT-VALUE}).")
   int maxConcurrent = ServiceConfig.defaultMaxConcurrent();
+
+  @Option(names = "--max-concurrent-heavy", paramLabel = "N",
+      description = "Of the --max-concurrent slots, how many pack, assemble, compress, dedup, verify and document"
+          + " additions may hold at once; search, memories and removals have the others (at least one), so they never"
+          + " wait behind heavy requests. Default: half of --max-concurrent, at least 1.")
+  int maxConcurrentHeavy;
+
+  @Option(names = "--max-dedup-comparisons", paramLabel = "N", defaultValue = "" + Requests.MAX_DEDUP_COMPARISONS,
+      description = "Most sentence pairs one /v1/dedup request's guard may compare (look-alike passages cost the product"
+          + " of their sentence counts); more get 422 too_much_work. Default: ${DEFAULT-VALUE}.")
+  long maxDedupComparisons;
+
+  @Option(names = "--max-sentences", paramLabel = "N", defaultValue = "" + Requests.MAX_SENTENCES,
+      description = "Most sentences the passages of one /v1/compress request, or the sources of one /v1/verify request,"
+          + " may hold; more get 422 too_much_work. Default: ${DEFAULT-VALUE}.")
+  int maxSentences;
 
   @Option(names = "--tenants", paramLabel = "FILE",
       description = "Tenants, their collections (one index each) and API keys (JSON; see docs/API.md). With it every"
@@ -148,6 +165,7 @@ final class ServeCommand implements Callable<Integer> {
         : Indexes.exists(IndexSpec.ofPath(defaultIndex)) ? IndexSpec.ofPath(defaultIndex) : null;
     return ServiceConfig.builder().host(host).port(port).index(served).tenants(tenants).embedder(embedder)
         .maxBodyBytes(maxBodyBytes).requestTimeoutMillis(requestTimeoutMillis).maxConcurrent(maxConcurrent)
+        .maxConcurrentHeavy(maxConcurrentHeavy).maxDedupComparisons(maxDedupComparisons).maxSentences(maxSentences)
         .maxQueued(maxQueued).memory(memory == null ? null : IndexSpec.ofPath(memory)).llm(llm.client())
         .checkOnStart(checkOnStart).build();
   }

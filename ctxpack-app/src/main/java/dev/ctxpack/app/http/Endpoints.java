@@ -25,18 +25,23 @@ import dev.ctxpack.retrieve.RrfFusion;
  * functions of {@code dev.ctxpack.app.json}, with the defaults of the command each route answers
  * for: search with {@code k} 10, hybrid, reciprocal rank fusion and no reranker; pack with {@link
  * PackOptions#defaults()} over the shipped packer; compress, dedup and verify with no options but
- * the embedder; documents ingested as {@code ctxpack ingest} does with no flags. Search and pack
+ * the embedder, within the service's caps on work (dedup's sentence comparisons, the sentences of
+ * compress and verify); documents ingested as {@code ctxpack ingest} does with no flags. Search and pack
  * tell the {@link Metrics} the time of each stage.
  */
 final class Endpoints {
   private final String embedder;
   private final LlmClient llm;
   private final Metrics metrics;
+  private final long maxDedupComparisons;
+  private final int maxSentences;
 
-  Endpoints(String embedder, LlmClient llm, Metrics metrics) {
+  Endpoints(String embedder, LlmClient llm, Metrics metrics, long maxDedupComparisons, int maxSentences) {
     this.embedder = embedder;
     this.llm = llm;
     this.metrics = metrics;
+    this.maxDedupComparisons = maxDedupComparisons;
+    this.maxSentences = maxSentences;
   }
 
   /** {@code POST /v1/search} over {@code view}, embedding queries with {@code e} (null: BM25 only). */
@@ -58,17 +63,19 @@ final class Endpoints {
 
   /** {@code POST /v1/compress}, with a cache of sentence vectors of its own. */
   JsonEndpoint compress() {
-    return CompressEndpoint.of(Components.compressor(embedder), CompressEndpoint.Defaults.NONE);
+    return CompressEndpoint.of(Components.compressor(embedder), CompressEndpoint.Defaults.NONE, maxSentences,
+        "ctxpack serve --max-sentences");
   }
 
   /** {@code POST /v1/dedup}: every level, strict thresholds. */
   JsonEndpoint dedup() {
-    return DedupEndpoint.of(DedupEndpoint.Cascade.of(DedupOptions.strict(), embedder));
+    return DedupEndpoint.of(DedupEndpoint.Cascade.of(DedupOptions.strict(), embedder), maxDedupComparisons,
+        "ctxpack serve --max-dedup-comparisons");
   }
 
   /** {@code POST /v1/verify}, with no judge. */
   JsonEndpoint verify() {
-    return VerifyEndpoint.of(Components.verifier(embedder, null), null);
+    return VerifyEndpoint.of(Components.verifier(embedder, null), null, maxSentences, "ctxpack serve --max-sentences");
   }
 
   /** The ingestor of {@code POST /v1/documents} into {@code index}, embedding with {@code e} (null: none). */

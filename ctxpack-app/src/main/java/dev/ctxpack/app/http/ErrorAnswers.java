@@ -4,12 +4,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ctxpack.app.Errors;
 import dev.ctxpack.app.UsageException;
 import dev.ctxpack.app.json.Json;
+import dev.ctxpack.model.WorkCancelledException;
+import dev.ctxpack.model.WorkLimitException;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 
 /**
  * Errors as the service answers them, {@code {"error": {"code", "message"}}}: an {@link HttpError}
- * with its own status and code; {@link IllegalArgumentException} and {@link UsageException} 400
+ * with its own status and code; {@link WorkLimitException} 422 {@code too_much_work} (a cap on work,
+ * its message naming what was counted and the cap); {@link WorkCancelledException} 503 {@code
+ * timeout}; {@link IllegalArgumentException} and {@link UsageException} 400
  * {@code bad_request} with their message (it names the field); Javalin's own errors with the code of
  * their status; anything else 500 {@code internal}, whose stack trace goes to the log and never to
  * the client.
@@ -31,6 +35,15 @@ final class ErrorAnswers {
       status = h.status;
       code = h.code;
       message = h.getMessage();
+    } else if (e instanceof WorkLimitException) {
+      // Within the caps on size, over a cap on work: the message names what was counted and the cap.
+      status = 422;
+      code = "too_much_work";
+      message = e.getMessage();
+    } else if (e instanceof WorkCancelledException) {
+      status = 503;
+      code = "timeout";
+      message = "the request was stopped before it finished (--request-timeout-ms)";
     } else if (e instanceof IllegalArgumentException || e instanceof UsageException) {
       status = 400;
       code = "bad_request";

@@ -16,7 +16,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -39,16 +38,21 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * started without (see {@link Builder#unavailable}); 500 {@code internal} for any other exception,
  * whose stack trace goes to the log and never to the client.
  *
- * <p>Endpoints run on a pool of at most {@code maxConcurrent} threads (the slots): a request that
- * finds them all taken waits in a queue of at most {@code maxQueued} requests, first come first
- * served, and gets 503 {@code busy} at once when that queue is full. Jetty's thread waits for the
- * endpoint at most {@code requestTimeoutMillis} from the moment the request is queued, the wait
- * for a slot included, then answers 503 {@code timeout}: a request still queued leaves the queue,
- * a running endpoint is interrupted. A slot is given back when the endpoint really returns, so an
- * endpoint that ignores the interrupt keeps its slot and the cap still holds. Reading and parsing
- * the body happen on Jetty's thread, before the request is queued; Jetty has threads enough for
- * every slot and every queued request and {@link #SPARE_THREADS} more, so health, readiness and
- * metrics are answered while the queue is full. {@link #close()} stops taking connections and lets
+ * <p>Endpoints run in two classes of slots, each an {@link EndpointPool} with its own threads and
+ * queue: the routes given to {@link Builder#heavy} (whose work grows with what the request carries:
+ * pack, assemble, compress, dedup, verify, adding documents) on {@code maxConcurrentHeavy} threads,
+ * every other route on the rest of the {@code maxConcurrent} (at least one), so a light request
+ * never waits behind a heavy one. A request that finds its class's slots all taken waits in that
+ * class's queue of at most {@code maxQueued} requests, first come first served, and gets 503
+ * {@code busy} at once when that queue is full. Jetty's thread waits for the endpoint at most
+ * {@code requestTimeoutMillis} from the moment the request is queued, the wait for a slot included,
+ * then answers 503 {@code timeout}: a request still queued leaves the queue, a running endpoint is
+ * stopped (its {@link dev.ctxpack.model.Deadline} passes and its thread is interrupted) and the
+ * answer waits for it to return. A slot is given back when the endpoint really returns, so an
+ * endpoint that ignores both keeps its slot and the cap still holds. Reading and parsing the body
+ * happen on Jetty's thread, before the request is queued; Jetty has threads enough for every slot
+ * and every queued request and {@link #SPARE_THREADS} more, so health, readiness and metrics are
+ * answered while the queues are full. {@link #close()} stops taking connections and lets
  * requests in flight finish (up to {@link #STOP_GRACE_MILLIS}); it is idempotent.
  *
  * <p>Its parts: {@link RequestBody} reads a body, {@link EndpointPool} runs the endpoints, {@link
@@ -62,13 +66,15 @@ final class HttpService implements AutoCloseable {
   static final int SPARE_THREADS = 64;
 
   private final Javalin app;
-  private final ThreadPoolExecutor pool;
+  private final EndpointPool light;
+  private final EndpointPool heavy;
   private final AtomicBoolean stopping;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private HttpService(Javalin app, ThreadPoolExecutor pool, AtomicBoolean stopping) {
+  private HttpService(Javalin app, EndpointPool light, EndpointPool heavy, AtomicBoolean stopping) {
     this.app = app;
-    this.pool = pool;
+    this.light = light;
+    this.heavy = heavy;
     this.stopping = stopping;
   }
 
@@ -81,9 +87,14 @@ final class HttpService implements AutoCloseable {
     return app.port();
   }
 
-  /** How many requests are waiting for a slot now. */
+  /** How many requests are waiting for a slot now, of both classes. */
   int queued() {
-    return pool.getQueue().size();
+    return light.pool.getQueue().size() + heavy.pool.getQueue().size();
+  }
+
+  /** How many heavy endpoints are running now. */
+  int heavyRunning() {
+    return heavy.running();
   }
 
   /** From now on {@code GET /ready} answers 503 {@code stopping}; the first step of {@link #close()}. */
@@ -98,7 +109,8 @@ final class HttpService implements AutoCloseable {
     try {
       app.stop();
     } finally {
-      pool.shutdownNow();
+      light.pool.shutdownNow();
+      heavy.pool.shutdownNow();
     }
   }
 
@@ -109,6 +121,8 @@ final class HttpService implements AutoCloseable {
     private long maxBodyBytes = ServiceConfig.DEFAULT_MAX_BODY_BYTES;
     private long requestTimeoutMillis = ServiceConfig.DEFAULT_REQUEST_TIMEOUT_MILLIS;
     private int maxConcurrent = ServiceConfig.defaultMaxConcurrent();
+    private int maxConcurrentHeavy;
+    private final Set<String> heavyPaths = new HashSet<>();
     private int maxQueued = ServiceConfig.DEFAULT_MAX_QUEUED;
     private ServiceLog log = ServiceLog.text(new PrintWriter(System.err, true));
     private final Map<String, Handler> posts = new LinkedHashMap<>();
@@ -146,6 +160,22 @@ final class HttpService implements AutoCloseable {
     /** How many endpoints may run at once; more wait in the queue ({@link #maxQueued}). */
     Builder maxConcurrent(int max) {
       this.maxConcurrent = ServiceConfig.checkMaxConcurrent(max);
+      return this;
+    }
+
+    /**
+     * How many heavy endpoints ({@link #heavy}) may run at once, out of {@link #maxConcurrent}; 0
+     * (the default) for {@link ServiceConfig#defaultMaxConcurrentHeavy}. The light ones get the
+     * other slots, at least one.
+     */
+    Builder maxConcurrentHeavy(int max) {
+      this.maxConcurrentHeavy = max == 0 ? 0 : ServiceConfig.checkMaxConcurrentHeavy(max);
+      return this;
+    }
+
+    /** These routes (POST, DELETE or GET paths as registered) run in the heavy slots; the others in the light ones. */
+    Builder heavy(String... paths) {
+      heavyPaths.addAll(java.util.List.of(paths));
       return this;
     }
 
@@ -248,10 +278,20 @@ final class HttpService implements AutoCloseable {
       var auth = authenticator;
       long cap = maxBodyBytes;
       ServiceLog out = log;
-      EndpointPool endpoints = new EndpointPool(requestTimeoutMillis, maxConcurrent, maxQueued);
+      int heavySlots = maxConcurrentHeavy == 0 ? ServiceConfig.defaultMaxConcurrentHeavy(maxConcurrent) : maxConcurrentHeavy;
+      if (heavySlots > maxConcurrent) {
+        throw new dev.ctxpack.app.UsageException("--max-concurrent-heavy (" + heavySlots
+            + ") must not exceed --max-concurrent (" + maxConcurrent + ")");
+      }
+      int lightSlots = Math.max(1, maxConcurrent - heavySlots);
+      EndpointPool lightPool = new EndpointPool("light", "--max-concurrent minus --max-concurrent-heavy", requestTimeoutMillis,
+          lightSlots, maxQueued);
+      EndpointPool heavyPool = new EndpointPool("heavy", "--max-concurrent-heavy", requestTimeoutMillis, heavySlots, maxQueued);
+      Set<String> heavyRoutes = Set.copyOf(heavyPaths);
+      java.util.function.Function<String, EndpointPool> poolOf = path -> heavyRoutes.contains(path) ? heavyPool : lightPool;
       // Each queued request holds a Jetty thread while it waits: enough of them for every slot and
-      // every queued request, and spares (Javalin's own pool has 250 at most).
-      int jettyThreads = Math.max(250, maxConcurrent + maxQueued + SPARE_THREADS);
+      // every queued request of both classes, and spares (Javalin's own pool has 250 at most).
+      int jettyThreads = Math.max(250, lightSlots + heavySlots + 2 * maxQueued + SPARE_THREADS);
       AtomicBoolean stopping = new AtomicBoolean();
       Metrics metrics = this.metrics;
       Map<String, byte[]> files = new LinkedHashMap<>();
@@ -297,7 +337,8 @@ final class HttpService implements AutoCloseable {
         routes.forEach((path, handler) -> config.routes.post(path, ctx -> {
           Caller caller = caller(ctx, auth);
           ObjectNode request = Json.parseObject(RequestBody.read(ctx, cap));
-          ObjectNode result = endpoints.run(r -> handler.handle(caller, r), request, out, ctx.method() + " " + ctx.path());
+          ObjectNode result = poolOf.apply(path).run(r -> handler.handle(caller, r), request, out,
+              ctx.method() + " " + ctx.path());
           metrics.result(path, result);
           ctx.json(result);
         }));
@@ -308,7 +349,7 @@ final class HttpService implements AutoCloseable {
             if (!v.isEmpty()) request.put(k, v.get(0));
           });
           ctx.pathParamMap().forEach(request::put);
-          ctx.json(endpoints.run(r -> handler.handle(caller, r), request, out, ctx.method() + " " + ctx.path()));
+          ctx.json(poolOf.apply(path).run(r -> handler.handle(caller, r), request, out, ctx.method() + " " + ctx.path()));
         }));
         lookups.forEach((path, handler) -> config.routes.get(path, ctx -> {
           Caller caller = caller(ctx, auth);
@@ -316,7 +357,7 @@ final class HttpService implements AutoCloseable {
           ctx.queryParamMap().forEach((k, v) -> {
             if (!v.isEmpty()) request.put(k, v.get(0));
           });
-          ctx.json(endpoints.run(r -> handler.handle(caller, r), request, out, ctx.method() + " " + ctx.path()));
+          ctx.json(poolOf.apply(path).run(r -> handler.handle(caller, r), request, out, ctx.method() + " " + ctx.path()));
         }));
         down.forEach((path, why) -> config.routes.post(path, ctx -> {
           caller(ctx, auth);
@@ -359,10 +400,11 @@ final class HttpService implements AutoCloseable {
         app.start(host, port);
       } catch (RuntimeException e) {
         app.stop();
-        endpoints.pool.shutdownNow();
+        lightPool.pool.shutdownNow();
+        heavyPool.pool.shutdownNow();
         throw new IllegalStateException("cannot listen on " + host + ":" + port + ": " + Errors.message(e), e);
       }
-      return new HttpService(app, endpoints.pool, stopping);
+      return new HttpService(app, lightPool, heavyPool, stopping);
     }
   }
 

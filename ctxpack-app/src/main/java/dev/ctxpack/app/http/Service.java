@@ -40,6 +40,9 @@ import java.util.function.Supplier;
  * {@link #close()} stops the server (requests in flight finish), then closes the indexes.
  */
 public final class Service implements AutoCloseable {
+  /** The routes that run in the heavy slots (--max-concurrent-heavy); the others run in the light ones. */
+  static final java.util.List<String> HEAVY =
+      java.util.List.of("/v1/pack", "/v1/assemble", "/v1/compress", "/v1/dedup", "/v1/verify", "/v1/documents");
   /** The answer of the index's routes in a service started without one. */
   static final String NO_INDEX = "no index: start ctxpack serve with --index DIR (an index made by ctxpack ingest)";
 
@@ -57,7 +60,8 @@ public final class Service implements AutoCloseable {
     Tenants tenants = config.tenants() != null ? Tenants.load(config.tenants()) : null;
     if (config.checkOnStart()) checkStores(config, tenants, log);
     Metrics metrics = new Metrics();
-    Endpoints endpoints = new Endpoints(config.embedder(), config.llm(), metrics);
+    Endpoints endpoints = new Endpoints(config.embedder(), config.llm(), metrics, config.maxDedupComparisons(),
+        config.maxSentences());
     Function<String, Embedder> perTenant = tenant -> Components.embedder(config.embedder());
     ServeCollections collections;
     if (tenants != null) {
@@ -72,7 +76,8 @@ public final class Service implements AutoCloseable {
       if (collections != null) checkEmbedders(collections, config.embedder());
       HttpService.Builder routes = HttpService.builder().host(config.host()).port(config.port())
           .maxBodyBytes(config.maxBodyBytes()).requestTimeoutMillis(config.requestTimeoutMillis())
-          .maxConcurrent(config.maxConcurrent()).maxQueued(config.maxQueued()).log(log).metrics(metrics);
+          .maxConcurrent(config.maxConcurrent()).maxConcurrentHeavy(config.maxConcurrentHeavy())
+          .maxQueued(config.maxQueued()).log(log).metrics(metrics);
       if (tenants != null) routes.authenticator(tenants::authenticate);
       routes(routes, collections, endpoints);
       HttpService http = routes.start();
@@ -129,6 +134,9 @@ public final class Service implements AutoCloseable {
       // No index: windows without evidence (a request asking for retrieval gets 400).
       routes.post("/v1/assemble", perTenant(() -> endpoints.assemble(null, null, null)));
     }
+    // Their work grows with what the request carries (passages, sources, documents, k): their own
+    // slots, so search, memories and removals never wait behind them.
+    routes.heavy(HEAVY.toArray(String[]::new));
     routes.post("/v1/compress", perTenant(endpoints::compress));
     routes.post("/v1/dedup", perTenant(endpoints::dedup));
     routes.post("/v1/verify", perTenant(endpoints::verify));

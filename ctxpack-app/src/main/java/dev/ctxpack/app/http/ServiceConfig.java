@@ -1,6 +1,7 @@
 package dev.ctxpack.app.http;
 
 import dev.ctxpack.app.UsageException;
+import dev.ctxpack.app.json.Requests;
 import dev.ctxpack.index.IndexSpec;
 import dev.ctxpack.llm.LlmClient;
 import java.nio.file.Path;
@@ -27,15 +28,21 @@ import java.util.Objects;
  *     openai:...}; {@code none} for compress and dedup without vectors)
  * @param maxBodyBytes the largest request body read; a larger one gets 413
  * @param requestTimeoutMillis the longest a request may run, its wait for a slot included (503 {@code timeout})
- * @param maxConcurrent the requests run at once (the slots)
+ * @param maxConcurrent the requests run at once (the slots of both classes)
+ * @param maxConcurrentHeavy of those, the heavy ones (pack, assemble, compress, dedup, verify, adding
+ *     documents) run at once; the light ones (search, memories, removals) have the others, at least
+ *     one; 0 for {@link #defaultMaxConcurrentHeavy}
  * @param maxQueued the requests that may wait for a slot; one more gets 503 {@code busy} at once
  * @param memory where the memories of the one index are (null: beside it); not with {@code tenants}
  * @param llm the chat model that executes plans and summarises history turns (null: offline and extractive)
+ * @param maxDedupComparisons the most sentence pairs one {@code /v1/dedup} request's guard may compare (422 {@code too_much_work})
+ * @param maxSentences the most sentences of one {@code /v1/compress} request's passages or {@code /v1/verify} request's sources
  * @param checkOnStart whether every index and memory store served is verified file by file, against its
  *     checksums, before the service listens; a damaged one stops the start ({@code --check-on-start})
  */
 public record ServiceConfig(String host, int port, IndexSpec index, Path tenants, String embedder, long maxBodyBytes,
-    long requestTimeoutMillis, int maxConcurrent, int maxQueued, IndexSpec memory, LlmClient llm, boolean checkOnStart) {
+    long requestTimeoutMillis, int maxConcurrent, int maxQueued, IndexSpec memory, LlmClient llm, int maxConcurrentHeavy,
+    long maxDedupComparisons, int maxSentences, boolean checkOnStart) {
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 8080;
   public static final String DEFAULT_EMBEDDER = "minilm";
@@ -62,12 +69,30 @@ public record ServiceConfig(String host, int port, IndexSpec index, Path tenants
     checkRequestTimeoutMillis(requestTimeoutMillis);
     checkMaxConcurrent(maxConcurrent);
     checkMaxQueued(maxQueued);
+    if (maxConcurrentHeavy != 0) checkMaxConcurrentHeavy(maxConcurrentHeavy);
+    if (maxConcurrentHeavy > maxConcurrent) {
+      throw new UsageException("--max-concurrent-heavy (" + maxConcurrentHeavy + ") must not exceed --max-concurrent ("
+          + maxConcurrent + ")");
+    }
+    if (maxDedupComparisons < 1) throw new UsageException("--max-dedup-comparisons must be at least 1, was " + maxDedupComparisons);
+    if (maxSentences < 1) throw new UsageException("--max-sentences must be at least 1, was " + maxSentences);
+  }
+
+  /** The default share of heavy endpoints in {@code maxConcurrent} slots: half, at least one. */
+  public static int defaultMaxConcurrentHeavy(int maxConcurrent) {
+    return Math.max(1, maxConcurrent / 2);
+  }
+
+  /** The heavy slots this configuration gives ({@link #defaultMaxConcurrentHeavy} when 0). */
+  public int heavySlots() {
+    return maxConcurrentHeavy == 0 ? defaultMaxConcurrentHeavy(maxConcurrent) : maxConcurrentHeavy;
   }
 
   /** A config that does not check the stores at start (the components before {@code checkOnStart}). */
   public ServiceConfig(String host, int port, IndexSpec index, Path tenants, String embedder, long maxBodyBytes,
       long requestTimeoutMillis, int maxConcurrent, int maxQueued, IndexSpec memory, LlmClient llm) {
-    this(host, port, index, tenants, embedder, maxBodyBytes, requestTimeoutMillis, maxConcurrent, maxQueued, memory, llm, false);
+    this(host, port, index, tenants, embedder, maxBodyBytes, requestTimeoutMillis, maxConcurrent, maxQueued, memory, llm, 0,
+        Requests.MAX_DEDUP_COMPARISONS, Requests.MAX_SENTENCES, false);
   }
 
   /** The default cap on requests run at once: twice the processors. */
@@ -100,6 +125,11 @@ public record ServiceConfig(String host, int port, IndexSpec index, Path tenants
     return max;
   }
 
+  static int checkMaxConcurrentHeavy(int max) {
+    if (max < 1) throw new UsageException("--max-concurrent-heavy must be at least 1, was " + max);
+    return max;
+  }
+
   static int checkMaxQueued(int max) {
     if (max < 0 || max > MAX_QUEUED_LIMIT) {
       throw new UsageException("--max-queued must be in [0, " + MAX_QUEUED_LIMIT + "], was " + max);
@@ -121,8 +151,27 @@ public record ServiceConfig(String host, int port, IndexSpec index, Path tenants
     private IndexSpec memory;
     private LlmClient llm;
     private boolean checkOnStart;
+    private int maxConcurrentHeavy;
+    private long maxDedupComparisons = Requests.MAX_DEDUP_COMPARISONS;
+    private int maxSentences = Requests.MAX_SENTENCES;
 
     private Builder() {}
+
+    /** The heavy endpoints' share of {@link #maxConcurrent}; 0 (the default) for half of it, at least one. */
+    public Builder maxConcurrentHeavy(int maxConcurrentHeavy) {
+      this.maxConcurrentHeavy = maxConcurrentHeavy;
+      return this;
+    }
+
+    public Builder maxDedupComparisons(long maxDedupComparisons) {
+      this.maxDedupComparisons = maxDedupComparisons;
+      return this;
+    }
+
+    public Builder maxSentences(int maxSentences) {
+      this.maxSentences = maxSentences;
+      return this;
+    }
 
     public Builder host(String host) {
       this.host = host;
@@ -187,7 +236,7 @@ public record ServiceConfig(String host, int port, IndexSpec index, Path tenants
 
     public ServiceConfig build() {
       return new ServiceConfig(host, port, index, tenants, embedder, maxBodyBytes, requestTimeoutMillis, maxConcurrent,
-          maxQueued, memory, llm, checkOnStart);
+          maxQueued, memory, llm, maxConcurrentHeavy, maxDedupComparisons, maxSentences, checkOnStart);
     }
   }
 }

@@ -9,6 +9,7 @@ import dev.ctxpack.compress.CompressOptions;
 import dev.ctxpack.compress.Compression;
 import dev.ctxpack.compress.ExtractiveCompressor;
 import dev.ctxpack.pack.Budgets;
+import dev.ctxpack.model.WorkLimitException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -35,6 +36,15 @@ public final class CompressEndpoint {
 
   /** The endpoint over {@code compressor}, with {@code defaults} for what a request does not give. */
   public static JsonEndpoint of(ExtractiveCompressor compressor, Defaults defaults) {
+    return of(compressor, defaults, Requests.MAX_SENTENCES, "");
+  }
+
+  /**
+   * {@link #of(ExtractiveCompressor, Defaults)}, refusing a request whose passages hold more than
+   * {@code maxSentences} sentences ({@link WorkLimitException}; {@code hint}, when not empty, says
+   * how to raise the cap).
+   */
+  public static JsonEndpoint of(ExtractiveCompressor compressor, Defaults defaults, int maxSentences, String hint) {
     return req -> {
       String q = Requests.query(req, defaults.query());
       if (q == null || q.isBlank()) throw new IllegalArgumentException("field 'query' must be a non-empty string");
@@ -54,6 +64,10 @@ public final class CompressEndpoint {
         } catch (IllegalArgumentException e) {
           throw new IllegalArgumentException("passages[" + i + "]: " + e.getMessage(), e);
         }
+      }
+      int sentences = compressor.sentences(in).size();
+      if (sentences > maxSentences) {
+        throw new WorkLimitException("sentences in 'passages'", sentences, maxSentences, false, hint);
       }
       ObjectNode res = Json.object();
       String id = Requests.text(req, "id", null);

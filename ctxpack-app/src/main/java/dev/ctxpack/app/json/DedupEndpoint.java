@@ -56,6 +56,16 @@ public final class DedupEndpoint {
 
   /** The endpoint running {@code cascade} over each request's passages. */
   public static JsonEndpoint of(Cascade cascade) {
+    return of(cascade, Requests.MAX_DEDUP_COMPARISONS, "");
+  }
+
+  /**
+   * {@link #of(Cascade)}, refusing a request whose guard would compare more than {@code
+   * maxComparisons} sentence pairs ({@link dev.ctxpack.model.WorkLimitException}; {@code hint}, when
+   * not empty, says how to raise the cap).
+   */
+  public static JsonEndpoint of(Cascade given, long maxComparisons, String hint) {
+    Cascade cascade = new Cascade(given.dedup().withMaxComparisons(maxComparisons, hint), given.vectors());
     return req -> {
       JsonNode ps = Requests.texts(req, "passages", Requests.MAX_PASSAGES, "");
       List<Candidate> in = new ArrayList<>();

@@ -2,6 +2,12 @@ package dev.ctxpack.app.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ctxpack.compress.CompressInput;
+import dev.ctxpack.compress.ExtractiveCompressor;
+import dev.ctxpack.compress.SentenceVectors;
+import dev.ctxpack.model.WorkLimitException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The readers of a request's fields, shared by every endpoint: each refuses a field of the wrong
@@ -28,8 +34,39 @@ public final class Requests {
   public static final int MAX_ANSWER_CHARS = 20_000;
   /** The most {@code claims} one verify request may give. */
   public static final int MAX_CLAIMS = 256;
+  /**
+   * The most sentence pairs one dedup request's guard may compare: each pair of look-alike passages
+   * (near copies, or close in meaning) costs the product of their sentence counts: about half a
+   * second of one core. 256 passages that all look alike and all differ in a number are 32,640
+   * pairs at each of two levels; with one sentence each they pass, with two or more they do not
+   * (ctxpack serve --max-dedup-comparisons).
+   */
+  public static final long MAX_DEDUP_COMPARISONS = 250_000;
+  /**
+   * The most sentences the passages of one compress request, or the sources of one verify request,
+   * may hold together: each is scored and embedded (ctxpack serve --max-sentences). 256 abstracts
+   * at the character cap hold about 2,300.
+   */
+  public static final int MAX_SENTENCES = 5_000;
 
   private Requests() {}
+
+  /** Splits text into sentences as compress and verify do (no vectors: segmentation only). */
+  private static final class Segmentation {
+    static final ExtractiveCompressor SPLITTER =
+        ExtractiveCompressor.defaults(SentenceVectors.none());
+  }
+
+  /**
+   * Refuses {@code texts} (the items of {@code field}) when they hold more than {@code max}
+   * sentences together, as compress and verify cut them ({@link WorkLimitException}).
+   */
+  public static void checkSentences(List<String> texts, String field, int max, String hint) {
+    List<CompressInput> in = new ArrayList<>(texts.size());
+    for (int i = 0; i < texts.size(); i++) in.add(CompressInput.of("t" + i, texts.get(i)));
+    int n = Segmentation.SPLITTER.sentences(in).size();
+    if (n > max) throw new WorkLimitException("sentences in '" + field + "'", n, max, false, hint);
+  }
 
   /** The string {@code field}, or {@code fallback} when it is missing or null. */
   public static String text(ObjectNode o, String field, String fallback) {

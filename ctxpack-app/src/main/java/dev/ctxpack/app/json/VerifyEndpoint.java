@@ -25,12 +25,27 @@ public final class VerifyEndpoint {
 
   /** The endpoint over {@code verifier}; {@code defaultQuery} (may be null) for requests that give none. */
   public static JsonEndpoint of(Verifier verifier, String defaultQuery) {
-    return req -> handle(req, verifier, defaultQuery);
+    return of(verifier, defaultQuery, Requests.MAX_SENTENCES, "");
+  }
+
+  /**
+   * {@link #of(Verifier, String)}, refusing a request whose sources hold more than {@code
+   * maxSentences} sentences ({@link WorkLimitException}; {@code hint}, when not empty, says how to
+   * raise the cap).
+   */
+  public static JsonEndpoint of(Verifier verifier, String defaultQuery, int maxSentences, String hint) {
+    return req -> handle(req, verifier, defaultQuery, maxSentences, hint);
   }
 
   /** One request to its result. */
   public static ObjectNode handle(ObjectNode req, Verifier verifier, String defaultQuery) throws Exception {
+    return handle(req, verifier, defaultQuery, Requests.MAX_SENTENCES, "");
+  }
+
+  private static ObjectNode handle(ObjectNode req, Verifier verifier, String defaultQuery, int maxSentences, String hint)
+      throws Exception {
     List<VerifySource> sources = sources(Requests.texts(req, "sources", Requests.MAX_SOURCES, " of {\"id\", \"text\"}"), "sources");
+    Requests.checkSentences(sources.stream().map(VerifySource::text).toList(), "sources", maxSentences, hint);
     JsonNode a = req.get("answer");
     if (a == null || a.isNull()) throw new IllegalArgumentException("field 'answer' is required");
     Answer answer;

@@ -59,6 +59,7 @@ import picocli.CommandLine.Option;
  *   <li>the hostile requests of {@link HostileCases}, each sent {@code --hostile-repeats} times, each
  *       time followed by a normal search: how long the answer took, its status, and whether the
  *       normal request after it was answered 200;
+ *   <li>the stall case of {@link StallCase}: normal searches while six heavy dedup requests run;
  *   <li>{@code results.md} and {@code results.json} in {@code --out}.
  * </ol>
  *
@@ -116,6 +117,9 @@ public final class LoadBench implements Callable<Integer> {
   @Option(names = "--hostile-only", description = "Skip the load steps: only the hostile requests (and those at the caps).")
   boolean hostileOnly;
 
+  @Option(names = "--stall-only", description = "Only the stall case (issue 23, item 2): normal searches while six heavy dedup requests run.")
+  boolean stallOnly;
+
   private String[] args = new String[0];
   private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
       .connectTimeout(Duration.ofSeconds(10)).build();
@@ -167,7 +171,7 @@ public final class LoadBench implements Callable<Integer> {
     System.err.println("[load] starting: " + String.join(" ", command));
     try (ServerProcess server = ServerProcess.start(command, outDir.resolve("server.log"), Duration.ofMinutes(3))) {
       report.put("serverRssAfterStartMiB", server.statusKib("VmRSS") / 1024.0);
-      for (String e : hostileOnly ? List.<String>of() : endpoints) {
+      for (String e : hostileOnly || stallOnly ? List.<String>of() : endpoints) {
         if (warmup > 0) {
           System.err.printf(Locale.ROOT, "[load] warm-up /v1/%s: %d s at 16 clients%n", e, warmup);
           step(server, e, 16, warmup, queries);
@@ -178,9 +182,13 @@ public final class LoadBench implements Callable<Integer> {
           System.err.println("[load] " + s);
         }
       }
-      if (hostileRepeats > 0) {
-        List<String> abstracts = ds.indexableCorpus().stream().limit(1_000).map(d -> d.text()).toList();
-        hostile.addAll(hostile(server, queries.get(0), abstracts));
+      List<String> abstracts = ds.indexableCorpus().stream().limit(1_000).map(d -> d.text()).toList();
+      if (hostileRepeats > 0 && !stallOnly) hostile.addAll(hostile(server, queries.get(0), abstracts));
+      if (hostileRepeats > 0 || stallOnly) {
+        String longest = abstracts.stream().filter(t -> t.length() >= StallCase.CHARS).findFirst().orElse(abstracts.get(0));
+        Map<String, Object> stall = StallCase.run(http, server, queries.get(0), longest, requestTimeoutMs);
+        report.put("stall", stall);
+        System.err.println("[load] stall " + stall);
       }
       report.put("serverPeakRssMiB", server.statusKib("VmHWM") / 1024.0);
       report.put("serverAliveAtEnd", server.alive());
@@ -427,6 +435,9 @@ public final class LoadBench implements Callable<Integer> {
             h.get("medianMs"), h.get("maxMs"), msg, h.get("normalAfterOk"), h.get("normalAfterMaxMs")));
       }
     }
+    @SuppressWarnings("unchecked")
+    Map<String, Object> stall = (Map<String, Object>) report.get("stall");
+    if (stall != null) sb.append(StallCase.markdown(stall));
     return sb.toString();
   }
 
