@@ -13,6 +13,11 @@ public final class Rejected extends IngestException {
     BINARY,
     /** The loader did not finish within {@link LoadLimits#timeout()}. */
     TIMEOUT,
+    /**
+     * A compressed file whose content decompresses to more than {@link LoadLimits#maxDecodedStreamBytes()}
+     * in one stream or {@link LoadLimits#maxDecodedBytes()} in all (a PDF decompression bomb).
+     */
+    DECODED_TOO_LARGE,
     /** A password-protected document that cannot be opened without the password. */
     ENCRYPTED,
     /** Not a well-formed file of its format (a broken PDF). */
