@@ -11,6 +11,11 @@ public final class Rejected extends IngestException {
     TOO_LARGE,
     /** Binary content (NUL bytes, a known binary signature, many control characters) where text was expected. */
     BINARY,
+    /**
+     * Bytes without binary markers that still decode to no text ({@link TextCheck}): high-byte
+     * garbage, mostly invalid UTF-8.
+     */
+    NOT_TEXT,
     /** The loader did not finish within {@link LoadLimits#timeout()}. */
     TIMEOUT,
     /**
