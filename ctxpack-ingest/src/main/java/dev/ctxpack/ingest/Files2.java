@@ -26,11 +26,14 @@ final class Files2 {
     return new IngestException(file + ": cannot read: " + e.getMessage(), e);
   }
 
-  /** The text of {@code content} as {@link TextDecoding} decodes it; binary content is refused. */
+  /**
+   * The text of {@code content} as {@link TextDecoding} decodes it; binary content and bytes that
+   * decode to no text ({@link TextCheck}) are refused.
+   */
   static TextDecoding.Decoded decodeText(Path file, byte[] content) throws IngestException {
     String binary = Binary.why(content);
     if (binary != null) throw new Rejected(Rejected.Reason.BINARY, file + ": binary content (" + binary + "), not text");
-    return TextDecoding.decode(content);
+    return TextCheck.require(file, TextDecoding.decode(content));
   }
 
   static String baseName(Path file) {

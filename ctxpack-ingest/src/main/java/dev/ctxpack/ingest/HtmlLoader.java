@@ -18,7 +18,7 @@ import org.jsoup.parser.Parser;
  * <ol>
  *   <li>Charset: a byte order mark, else a {@code <meta charset>} or {@code http-equiv} in the
  *       first 4 kB, else detected as for text files ({@link TextDecoding}); invalid bytes are
- *       decoded as U+FFFD and counted.
+ *       decoded as U+FFFD and counted; bytes that decode to no text are refused ({@link TextCheck}).
  *   <li>Title: {@code og:title}, else {@code <title>}, else the first {@code <h1>}, else the file name.
  *   <li>Boilerplate dropped and main content chosen by {@link HtmlContent}: scripts, styles, forms,
  *       hidden elements, navigation, menus, cookie banners, ads, headers and footers; then
@@ -45,8 +45,8 @@ public final class HtmlLoader implements Loader {
   }
 
   @Override
-  public List<LoadedDocument> load(Path file, byte[] content) {
-    TextDecoding.Decoded decoded = TextDecoding.decode(content, declaredCharset(content));
+  public List<LoadedDocument> load(Path file, byte[] content) throws IngestException {
+    TextDecoding.Decoded decoded = TextCheck.require(file, TextDecoding.decode(content, declaredCharset(content)));
     org.jsoup.nodes.Document page = Jsoup.parse(decoded.text(), file.toUri().toString(), Parser.htmlParser());
     String title = title(page);
     List<Element> roots = HtmlContent.mainContent(page);

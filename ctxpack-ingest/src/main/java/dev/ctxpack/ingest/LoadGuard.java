@@ -21,7 +21,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *   <li>it is read, stopping as soon as it passes the limit (a file that grew, a device);
  *   <li>unless its format is binary (PDF), content that looks binary is refused ({@link
  *       Rejected.Reason#BINARY}), whatever the extension says;
- *   <li>the loader parses the bytes on a worker thread; one that takes longer than the timeout is
+ *   <li>the loader parses the bytes on a worker thread, held to the limits of its format (the
+ *       decompressed content of a PDF, {@link Rejected.Reason#DECODED_TOO_LARGE}); one that takes longer than the timeout is
  *       interrupted and the file refused ({@link Rejected.Reason#TIMEOUT}). A parser that ignores
  *       the interrupt keeps its (daemon) thread until it ends, but ingestion goes on without it.
  *       A loader that throws anything other than {@link IngestException} (a parser bug, a stack
@@ -56,7 +57,7 @@ public final class LoadGuard {
     if (loader.container()) return loadContainer(loader, file, skipped);
     byte[] content = read(file);
     if (!loader.binaryFormat()) refuseBinary(file, content);
-    return withTimeout(file, () -> loader.load(file, content));
+    return withTimeout(file, () -> loader.load(file, content, limits));
   }
 
   /**

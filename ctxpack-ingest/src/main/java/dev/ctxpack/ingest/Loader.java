@@ -28,6 +28,15 @@ public interface Loader {
     return load(file);
   }
 
+  /**
+   * Reads a file whose bytes the caller has already read, held to {@code limits} where the format
+   * has more to limit than the file's size (the decompressed content of a PDF). The default ignores
+   * them.
+   */
+  default List<LoadedDocument> load(Path file, byte[] content, LoadLimits limits) throws IngestException {
+    return load(file, content);
+  }
+
   /** Whether the format is binary (PDF): its files are not refused for looking binary. */
   default boolean binaryFormat() {
     return false;

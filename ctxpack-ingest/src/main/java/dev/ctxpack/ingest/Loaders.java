@@ -68,6 +68,11 @@ public final class Loaders {
     }
 
     @Override
+    public List<LoadedDocument> load(Path file, byte[] content, LoadLimits limits) throws IngestException {
+      return label(inner.load(file, content, limits));
+    }
+
+    @Override
     public boolean binaryFormat() {
       return inner.binaryFormat();
     }

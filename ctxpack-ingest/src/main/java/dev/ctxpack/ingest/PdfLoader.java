@@ -20,8 +20,10 @@ import org.apache.pdfbox.text.PDFTextStripper;
  *
  * <p>Refused, each with one line naming the file: a PDF that needs a password to open ({@link
  * Rejected.Reason#ENCRYPTED}; one with only an owner password opens with the empty user password
- * and is read), a file PDFBox cannot parse ({@link Rejected.Reason#MALFORMED}), and a PDF without
- * any text (scanned pages need OCR, which ctxpack does not do).
+ * and is read), a file PDFBox cannot parse ({@link Rejected.Reason#MALFORMED}), a PDF whose
+ * streams decompress past the caps of {@link LoadLimits} ({@link Rejected.Reason#DECODED_TOO_LARGE},
+ * checked by {@link PdfStreamCaps} before any text is extracted), and a PDF without any text
+ * (scanned pages need OCR, which ctxpack does not do).
  */
 public final class PdfLoader implements Loader {
   private static final int MAX_TITLE = 200;
@@ -47,13 +49,22 @@ public final class PdfLoader implements Loader {
     return load(file, Files2.readBytes(file));
   }
 
+  /** Under the default caps on decompressed content ({@link LoadLimits#DEFAULTS}). */
   @Override
   public List<LoadedDocument> load(Path file, byte[] content) throws IngestException {
+    return load(file, content, LoadLimits.DEFAULTS);
+  }
+
+  @Override
+  public List<LoadedDocument> load(Path file, byte[] content, LoadLimits limits) throws IngestException {
     List<String> pageTexts;
     String infoTitle;
     try (PDDocument pdf = org.apache.pdfbox.Loader.loadPDF(content)) {
+      PdfStreamCaps.check(pdf, limits, file);
       infoTitle = pdf.getDocumentInformation() == null ? null : pdf.getDocumentInformation().getTitle();
       pageTexts = pages(pdf);
+    } catch (Rejected e) {
+      throw e;
     } catch (InvalidPasswordException e) {
       throw new Rejected(Rejected.Reason.ENCRYPTED, file + ": encrypted PDF: a password is needed to open it; skipped", e);
     } catch (IOException | RuntimeException e) {

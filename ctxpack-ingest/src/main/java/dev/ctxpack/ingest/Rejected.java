@@ -11,8 +11,18 @@ public final class Rejected extends IngestException {
     TOO_LARGE,
     /** Binary content (NUL bytes, a known binary signature, many control characters) where text was expected. */
     BINARY,
+    /**
+     * Bytes without binary markers that still decode to no text ({@link TextCheck}): high-byte
+     * garbage, mostly invalid UTF-8.
+     */
+    NOT_TEXT,
     /** The loader did not finish within {@link LoadLimits#timeout()}. */
     TIMEOUT,
+    /**
+     * A compressed file whose content decompresses to more than {@link LoadLimits#maxDecodedStreamBytes()}
+     * in one stream or {@link LoadLimits#maxDecodedBytes()} in all (a PDF decompression bomb).
+     */
+    DECODED_TOO_LARGE,
     /** A password-protected document that cannot be opened without the password. */
     ENCRYPTED,
     /** Not a well-formed file of its format (a broken PDF). */

@@ -13,17 +13,22 @@ import java.nio.charset.StandardCharsets;
  *
  * <ol>
  *   <li>A byte order mark decides: UTF-8, UTF-16BE or UTF-16LE (the mark itself is dropped).
- *   <li>Valid UTF-8 that holds any non-ASCII character is UTF-8, whatever the file declares.
+ *   <li>UTF-8, whatever the file declares, when the bytes plainly are: valid UTF-8 that holds any
+ *       non-ASCII character, or UTF-8 damaged in a few places (more than twice as many well-formed
+ *       multi-byte sequences as invalid bytes: a Latin-1 file has practically none, {@code ação}
+ *       being {@code 61 E7 E3 6F}). Each invalid sequence becomes one U+FFFD that is counted, and
+ *       every valid character is kept: one bad byte does not turn each {@code ação} into {@code
+ *       aÃ§Ã£o}.
  *   <li>A charset the file declares (an HTML {@code <meta charset>}) other than UTF-8 is used when
  *       Java knows it; ISO-8859-1 and US-ASCII are read as Windows-1252, as browsers do.
  *   <li>Otherwise valid UTF-8 is UTF-8.
  *   <li>Otherwise the bytes are either UTF-8 with a few bad bytes or a legacy 8-bit file. The file
  *       is read as Windows-1252 (a superset of ISO-8859-1, common for Portuguese text) when it has
- *       fewer well-formed multi-byte UTF-8 sequences than invalid bytes — a Latin-1 file has
- *       practically none ({@code ação} is {@code 61 E7 E3 6F}, never valid UTF-8), while a UTF-8
- *       file damaged in a few places keeps many — and as UTF-8 otherwise, each invalid sequence
- *       becoming one U+FFFD that is counted. A declared UTF-8 does not change this choice: a page
- *       labelled UTF-8 without a single UTF-8 sequence in it is a mislabelled Latin-1 page.
+ *       fewer well-formed multi-byte UTF-8 sequences than invalid bytes, and as UTF-8 otherwise,
+ *       each invalid sequence becoming one counted U+FFFD. A declared UTF-8 does not change this
+ *       choice: a page labelled UTF-8 without a single UTF-8 sequence in it is a mislabelled Latin-1
+ *       page. Text read so is {@linkplain Decoded#guessedLegacy() marked}: whether it is text at
+ *       all is then judged by {@link TextCheck}.
  * </ol>
  */
 final class TextDecoding {
@@ -31,8 +36,15 @@ final class TextDecoding {
 
   private TextDecoding() {}
 
-  /** Decoded text, the charset it was read in, and how many U+FFFD replaced invalid input. */
-  record Decoded(String text, Charset charset, int replacedChars) {}
+  /**
+   * Decoded text, the charset it was read in, how many U+FFFD replaced invalid input, and whether
+   * the charset is the Windows-1252 guess for bytes that are not UTF-8 and declared nothing else.
+   */
+  record Decoded(String text, Charset charset, int replacedChars, boolean guessedLegacy) {
+    Decoded(String text, Charset charset, int replacedChars) {
+      this(text, charset, replacedChars, false);
+    }
+  }
 
   static Decoded decode(byte[] bytes) {
     return decode(bytes, null);
@@ -47,18 +59,22 @@ final class TextDecoding {
     if (n >= 2 && (bytes[0] & 0xFF) == 0xFE && (bytes[1] & 0xFF) == 0xFF) return decodeWith(bytes, 2, StandardCharsets.UTF_16BE);
     if (n >= 2 && (bytes[0] & 0xFF) == 0xFF && (bytes[1] & 0xFF) == 0xFE) return decodeWith(bytes, 2, StandardCharsets.UTF_16LE);
     int[] counts = utf8Counts(bytes);
-    int validMultiByte = counts[0];
-    int invalid = counts[1];
-    // Valid UTF-8 with non-ASCII in it is UTF-8 whatever the page declares (mislabelled pages).
-    boolean utf8 = invalid == 0 && (validMultiByte > 0 || declared == null);
-    if (!utf8 && declared != null && !declared.equals(StandardCharsets.UTF_8)) {
+    long validMultiByte = counts[0];
+    long invalid = counts[1];
+    boolean declaredOther = declared != null && !declared.equals(StandardCharsets.UTF_8);
+    // Plainly UTF-8 whatever the page declares: valid with non-ASCII in it, or damaged in a few places.
+    boolean utf8 = invalid == 0 ? validMultiByte > 0 || !declaredOther : validMultiByte > 2 * invalid;
+    if (!utf8 && declaredOther) {
       Charset cs = declared.equals(StandardCharsets.ISO_8859_1) || declared.equals(StandardCharsets.US_ASCII)
           ? WINDOWS_1252 : declared;
       return decodeWith(bytes, 0, cs);
     }
     if (invalid == 0) return new Decoded(new String(bytes, StandardCharsets.UTF_8), StandardCharsets.UTF_8, 0);
     // A page declared UTF-8 whose bytes have no UTF-8 in them is a mislabelled Latin-1 page.
-    if (validMultiByte < invalid) return decodeWith(bytes, 0, WINDOWS_1252);
+    if (validMultiByte < invalid) {
+      Decoded legacy = decodeWith(bytes, 0, WINDOWS_1252);
+      return new Decoded(legacy.text(), legacy.charset(), legacy.replacedChars(), true);
+    }
     return decodeWith(bytes, 0, StandardCharsets.UTF_8);
   }
 

@@ -22,7 +22,9 @@ import java.util.regex.Pattern;
  *   <li>storage form: a leading byte-order mark dropped, CR and CRLF line endings made LF, Unicode
  *       NFC (what {@link dev.ctxpack.text.TextNormalizer#storageForm} does, here with offsets kept);
  *   <li>lines removed: running heads and feet (a line at the top or bottom of at least {@code
- *       pageShare} of the pages, digits ignored, so "Page 3 of 10" matches "Page 4 of 10"); short
+ *       pageShare} of the pages, the same there or alike but for digits that count with the pages,
+ *       so "Page 3 of 10" on page 3 matches "Page 4 of 10" on page 4 while table rows alike but for
+ *       their figures stay, {@link PageNumbering}); short
  *       lines that are boilerplate across the corpus ({@link CorpusLines}) or repeat {@code
  *       repeatsInDocument} times in the document, with or without page breaks; bare page numbers
  *       counting up through a document without page breaks; matches of the
@@ -42,6 +44,8 @@ import java.util.regex.Pattern;
 public final class Cleaner {
   /** Non-blank lines at the top (bottom) of a page where running heads (feet) are looked for. */
   static final int PAGE_EDGE_LINES = 3;
+  /** Lines alike but for digits that count with the pages are running heads up to this long (folded). */
+  static final int MAX_NUMBERED_HEAD_CHARS = 80;
   /** Bare page numbers without page breaks: at least this many counting up ... */
   static final int PAGE_NUMBER_RUN = 3;
   /** ... at least this many non-blank lines apart. */
@@ -168,36 +172,58 @@ public final class Cleaner {
     return new Cut(starts.get(i), end, reason);
   }
 
+  /**
+   * Running heads and feet: a line in the edge zone of at least {@code need} pages, the same there
+   * with its digits, or alike but for digits that count with the pages ("Page 3 of 10" on page 3,
+   * "Page 4 of 10" on page 4, with any constant offset). Lines alike but for other figures (table
+   * rows "Total 1234" that happen to open or close pages) are content and stay, as do lines longer
+   * than {@link #MAX_NUMBERED_HEAD_CHARS} whose figures happen to count with the pages.
+   */
   private void pageEdges(String t, LoadedDocument doc, TextEdits storage, List<Integer> starts, String[] keys,
       boolean[] protectedLine, List<Cut> cuts) {
     if (doc.pages().size() < 2) return;
     int n = starts.size();
-    // The lines of each page: from the line holding its first character to the line before the next page's.
+    // The lines of each page: from the line holding its first character to the line before the next
+    // page's; with the page's index in the document.
     List<int[]> pages = new ArrayList<>();
     int[] pageStarts = doc.pages().stream().mapToInt(p -> storage.map(Math.min(Math.max(p, 0), doc.text().length()))).toArray();
     for (int p = 0; p < pageStarts.length; p++) {
       int from = lineOf(starts, pageStarts[p]);
       int to = p + 1 < pageStarts.length ? lineOf(starts, pageStarts[p + 1]) : n;
       if (p + 1 < pageStarts.length && pageStarts[p + 1] > starts.get(lineOf(starts, pageStarts[p + 1]))) to++;
-      if (to > from) pages.add(new int[] {from, Math.min(to, n)});
+      if (to > from) pages.add(new int[] {from, Math.min(to, n), p});
     }
     if (pages.size() < 2) return;
     int need = Math.max(2, (int) Math.ceil(options.pageShare() * pages.size()));
     for (boolean top : new boolean[] {true, false}) {
       Map<String, Integer> onPages = new HashMap<>();
+      Map<String, Integer> exactOnPages = new HashMap<>();
+      Map<String, PageNumbering> numbering = new HashMap<>();
       List<List<Integer>> zones = new ArrayList<>();
+      String[] exact = new String[n];
+      long[][] numbers = new long[n][];
       for (int[] pg : pages) {
         List<Integer> zone = edgeLines(pg, keys, top);
         zones.add(zone);
         Set<String> distinct = new HashSet<>();
+        Set<String> distinctExact = new HashSet<>();
         for (int i : zone) {
-          if (!protectedLine[i] && keys[i].length() <= options.maxLineChars()) distinct.add(keys[i]);
+          if (protectedLine[i] || keys[i].length() > options.maxLineChars()) continue;
+          String raw = t.substring(starts.get(i), i + 1 < n ? starts.get(i + 1) : t.length());
+          exact[i] = Lines.exactKey(raw);
+          numbers[i] = Lines.numbers(raw);
+          distinct.add(keys[i]);
+          distinctExact.add(exact[i]);
+          numbering.computeIfAbsent(keys[i], k -> new PageNumbering()).add(pg[2], numbers[i]);
         }
         for (String k : distinct) onPages.merge(k, 1, Integer::sum);
+        for (String k : distinctExact) exactOnPages.merge(k, 1, Integer::sum);
       }
-      for (List<Integer> zone : zones) {
-        for (int i : zone) {
-          if (!protectedLine[i] && onPages.getOrDefault(keys[i], 0) >= need) {
+      for (int z = 0; z < zones.size(); z++) {
+        for (int i : zones.get(z)) {
+          if (exact[i] == null || onPages.getOrDefault(keys[i], 0) < need) continue;
+          if (exactOnPages.get(exact[i]) >= need || keys[i].length() <= MAX_NUMBERED_HEAD_CHARS
+              && numbering.get(keys[i]).counts(pages.get(z)[2], numbers[i], need)) {
             cuts.add(lineCut(t, starts, i, top ? Reason.PAGE_HEADER : Reason.PAGE_FOOTER));
           }
         }

@@ -27,6 +27,33 @@ final class Lines {
     return TextNormalizer.collapseWhitespace(folded);
   }
 
+  /** A line compared with its digits: NFKC, lower case, whitespace collapsed and trimmed. */
+  static String exactKey(String line) {
+    return TextNormalizer.collapseWhitespace(TextNormalizer.fold(line));
+  }
+
+  /**
+   * The numbers of a line's runs of digits (of its NFKC form, as {@link #key} sees them), in order;
+   * -1 for a run of more than 15 digits.
+   */
+  static long[] numbers(String line) {
+    java.util.regex.Matcher m = DIGITS.matcher(TextNormalizer.fold(line));
+    java.util.List<Long> out = new java.util.ArrayList<>();
+    while (m.find()) {
+      String run = m.group();
+      long v = run.codePointCount(0, run.length()) > 15 ? -1 : 0;
+      for (int i = 0; v >= 0 && i < run.length(); ) {
+        int cp = run.codePointAt(i);
+        i += Character.charCount(cp);
+        v = v * 10 + Math.max(0, Character.digit(cp, 10));
+      }
+      out.add(v);
+    }
+    long[] a = new long[out.size()];
+    for (int i = 0; i < a.length; i++) a[i] = out.get(i);
+    return a;
+  }
+
   /**
    * The form lines are compared in within one document: {@link #key} for page number lines, else
    * with the digits kept, so table rows that differ only in their figures are not taken for a
