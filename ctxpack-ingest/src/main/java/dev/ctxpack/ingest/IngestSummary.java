@@ -9,14 +9,18 @@ import java.util.TreeMap;
  * invalid input decoded as U+FFFD over all files; {@code cleaned} counts the spans cleaning removed,
  * by reason; {@code duplicatesOf} lists the documents found to repeat another exactly (not indexed)
  * or nearly (indexed, marked); {@code boilerplateChunks} counts chunks flagged as recurring across
- * many documents.
+ * many documents; {@code withoutVectors} counts, by reason ({@code unreadable}, {@code rejected},
+ * {@code sameVector}: see {@link TextVectors}), the chunks that got no vector at all and are found
+ * by BM25 only.
  */
 public record IngestSummary(
     int added, int updated, int unchanged, int duplicates, int removed, List<Failure> failed, int chunks,
     long bytes, double seconds, int replacedChars, Map<String, Integer> cleaned, List<DuplicateOf> duplicatesOf,
-    int boilerplateChunks) {
+    int boilerplateChunks, Map<String, Integer> withoutVectors) {
   public IngestSummary {
     failed = List.copyOf(failed);
+    withoutVectors = withoutVectors == null ? Map.of()
+        : java.util.Collections.unmodifiableMap(new TreeMap<>(withoutVectors));
     cleaned = cleaned == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(cleaned));
     duplicatesOf = duplicatesOf == null ? List.of() : List.copyOf(duplicatesOf);
   }
@@ -24,7 +28,17 @@ public record IngestSummary(
   public IngestSummary(
       int added, int updated, int unchanged, int duplicates, int removed, List<Failure> failed, int chunks,
       long bytes, double seconds) {
-    this(added, updated, unchanged, duplicates, removed, failed, chunks, bytes, seconds, 0, Map.of(), List.of(), 0);
+    this(added, updated, unchanged, duplicates, removed, failed, chunks, bytes, seconds, 0, Map.of(), List.of(), 0,
+        Map.of());
+  }
+
+  /** A summary with no chunk left without a vector. */
+  public IngestSummary(
+      int added, int updated, int unchanged, int duplicates, int removed, List<Failure> failed, int chunks,
+      long bytes, double seconds, int replacedChars, Map<String, Integer> cleaned, List<DuplicateOf> duplicatesOf,
+      int boilerplateChunks) {
+    this(added, updated, unchanged, duplicates, removed, failed, chunks, bytes, seconds, replacedChars, cleaned,
+        duplicatesOf, boilerplateChunks, Map.of());
   }
 
   /** One input that could not be ingested, and why. */

@@ -59,7 +59,6 @@ import java.util.stream.Stream;
  * nearJaccard} is indexed and marked {@code near-duplicate-of} it.
  */
 public final class Ingestor {
-  private static final int EMBED_BATCH = 256;
   private static final String CHUNKING_VERSION = "c2"; // c2: token chunks packed from whole-text estimates
   /** Vector windows overlap like chunks do, so every passage of about a window lies mostly in one. */
   private static final double WINDOW_OVERLAP = 0.15;
@@ -150,6 +149,7 @@ public final class Ingestor {
   private IngestSummary run(List<Unit> files, dev.ctxpack.ingest.clean.CorpusLines lines, List<Path> inputs,
       List<IngestSummary.Failure> failed, long t0) throws IOException {
     Map<String, Integer> cleaned = new TreeMap<>();
+    Map<String, Integer> withoutVectors = new TreeMap<>();
     int added = 0;
     int updated = 0;
     int unchanged = 0;
@@ -243,8 +243,9 @@ public final class Ingestor {
           pages.add(ld.pages());
         }
         List<IndexEntry> entries;
+        Map<String, Integer> fWithout = new TreeMap<>();
         try {
-          entries = prepare(file, toWrite, toWriteHashes, sections, pages, sourcePath);
+          entries = prepare(file, toWrite, toWriteHashes, sections, pages, sourcePath, fWithout);
           entries = corpus.mark(entries, sourcePath, unit.fileTime(), deletes);
         } catch (RuntimeException e) {
           failed.add(new IngestSummary.Failure(unit.name(), "could not be prepared: " + e.getMessage()));
@@ -262,6 +263,7 @@ public final class Ingestor {
         for (LoadedDocument ld : docs) replacedChars += ld.replacedChars();
         updated += fUpdated;
         fCleaned.forEach((k, v) -> cleaned.merge(k, v, Integer::sum));
+        fWithout.forEach((k, v) -> withoutVectors.merge(k, v, Integer::sum));
         if (options.sync() && file != null && sourcePathHoldsMany(docs)) {
           for (WritableIndex.StoredDoc s : index.findBySourcePath(sourcePath)) {
             if (s.sourcePath().equals(sourcePath) && !seen.containsKey(s.id())) {
@@ -285,7 +287,7 @@ public final class Ingestor {
     int boilerplate = corpus.boilerplateChunks();
     double seconds = (System.nanoTime() - t0) / 1e9;
     return new IngestSummary(added, updated, unchanged, duplicates, removed, failed, chunkCount, bytes, seconds,
-        replacedChars, cleaned, corpus.found(), boilerplate);
+        replacedChars, cleaned, corpus.found(), boilerplate, withoutVectors);
   }
 
   /**
@@ -331,7 +333,8 @@ public final class Ingestor {
   }
 
   private List<IndexEntry> prepare(Path file, List<Document> docs, List<String> hashes,
-      List<List<Chunker.SectionMark>> sections, List<List<Integer>> pages, String sourcePath) {
+      List<List<Chunker.SectionMark>> sections, List<List<Integer>> pages, String sourcePath,
+      Map<String, Integer> withoutVectors) {
     List<List<Chunk>> chunks = new ArrayList<>(docs.size());
     for (int i = 0; i < docs.size(); i++) chunks.add(null);
     java.util.stream.IntStream.range(0, docs.size()).parallel()
@@ -363,20 +366,22 @@ public final class Ingestor {
           }
         }
       }
-      List<float[]> all = new ArrayList<>(texts.size());
-      for (int from = 0; from < texts.size(); from += EMBED_BATCH) {
-        all.addAll(embedBatch(embedder, texts.subList(from, Math.min(texts.size(), from + EMBED_BATCH))));
-        if (file != null) listener.embedded(file, all.size(), texts.size());
-      }
+      java.util.BitSet windowTexts = new java.util.BitSet();
+      for (Target t : targets) if (!t.sentence()) windowTexts.set(t.slot());
+      TextVectors all = TextVectors.embed(embedder, texts, windowTexts,
+          done -> { if (file != null) listener.embedded(file, done, texts.size()); });
       for (int i = 0; i < docs.size(); i++) {
         vectors.add(new ArrayList<>());
         sentenceVectors.add(new ArrayList<>());
       }
+      TextVectors.Tally tally = new TextVectors.Tally();
       for (Target t : targets) {
-        float[] v = all.get(t.slot());
+        float[] v = t.sentence() ? all.sentence(t.slot()) : all.window(t.slot());
+        if (!t.sentence()) tally.window(t.doc(), t.chunk(), all.missing(t.slot()));
         if (v == null) continue;
         (t.sentence() ? sentenceVectors : vectors).get(t.doc()).add(new ChunkVector(t.chunk(), t.span(), v));
       }
+      tally.addTo(withoutVectors);
     }
     List<IndexEntry> out = new ArrayList<>(docs.size());
     for (int i = 0; i < docs.size(); i++) {
@@ -413,11 +418,6 @@ public final class Ingestor {
       }
       return perChunk;
     }).toList();
-  }
-
-  /** Embeds a batch; a text the model rejects gets no vector (null): its chunk stays searchable by BM25. */
-  private static List<float[]> embedBatch(Embedder embedder, List<String> texts) {
-    return Embedder.embedLeniently(embedder, texts);
   }
 
   /** The windows a chunk is embedded in: the chunk itself when it is small enough. */

@@ -43,6 +43,8 @@ public final class Views {
       if (d.near()) x.put("similarity", Math.round(d.similarity() * 1000) / 1000.0);
     }
     o.put("boilerplateChunks", s.boilerplateChunks());
+    ObjectNode without = o.putObject("withoutVectors");
+    s.withoutVectors().forEach(without::put);
     return o;
   }
 
