@@ -46,6 +46,11 @@ public final class CachingEmbedder implements Embedder {
   }
 
   @Override
+  public double readableShare(String text) {
+    return delegate.readableShare(text);
+  }
+
+  @Override
   public List<float[]> embed(List<String> texts) {
     float[][] out = new float[texts.size()][];
     Map<String, List<Integer>> missing = new LinkedHashMap<>();

@@ -31,6 +31,18 @@ public interface Embedder {
   }
 
   /**
+   * How much of {@code text} the model can read, in [0, 1]: the share of the word pieces its
+   * tokenizer cuts the text into that are not the unknown piece ({@code [UNK]}). A word longer than
+   * the tokenizer's word limit (a minified asset, a hash dump) or a run of characters missing from
+   * its vocabulary is one unknown piece; texts made mostly of them all get about the same vector,
+   * one that says nothing of the text. 1 when the embedder cannot tell (the default: no tokenizer
+   * to ask, e.g. a remote service) or the text has no word pieces.
+   */
+  default double readableShare(String text) {
+    return 1.0;
+  }
+
+  /**
    * {@code embedder}'s vectors of {@code texts} in one batch; if the model rejects a text (one it
    * reduces to nothing, such as zero-width characters only), one text at a time, the rejected ones
    * left without a vector ({@code null}) rather than failing the others.

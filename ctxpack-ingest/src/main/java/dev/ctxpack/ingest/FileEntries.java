@@ -22,13 +22,14 @@ import java.util.stream.IntStream;
  * embedder, every text to embed is listed: each chunk's sentence-aligned windows (after its
  * document's title) and, with sentence vectors, each of its sentences alone; a text that occurs
  * twice in the file (a repeated sentence, an untitled one-sentence chunk) is embedded once. {@link
- * #entries} then embeds, in batches of {@value #EMBED_BATCH}, the texts the next documents need,
+ * #entries} then embeds, in batches ({@link TextVectors}), the texts the next documents need,
  * reporting after each batch how many texts and how many chunks of the file are done ({@link
  * IngestListener#embedded}, {@link IngestListener#chunksDone}). A text gets the same vector alone
- * or in any batch, so where the slices fall does not change what is stored.
+ * or in any batch, so where the slices fall does not change what is stored. A text the model cannot
+ * read, refuses, or cannot tell from an earlier window gets no vector ({@link TextVectors.Missing});
+ * the chunks left without any are counted by reason ({@link #withoutVectors}).
  */
 final class FileEntries {
-  static final int EMBED_BATCH = 256;
   /** Vector windows overlap like chunks do, so every passage of about a window lies mostly in one. */
   static final double WINDOW_OVERLAP = 0.15;
 
@@ -45,7 +46,9 @@ final class FileEntries {
   private final int[] textsNeeded;
   /** Per document, the chunks of it and every earlier one. */
   private final int[] chunksBefore;
-  private final List<float[]> vectors = new ArrayList<>();
+  private TextVectors vectors;
+  /** The chunks of the last slice left with no vector at all, by reason. */
+  private final Map<String, Integer> withoutVectors = new java.util.TreeMap<>();
   /** Per chunk of the file, in order: how many texts must be embedded before it and every earlier one are complete. */
   private final int[] chunkNeeds;
   private int nextTarget;
@@ -96,6 +99,14 @@ final class FileEntries {
       }
       textsNeeded[i] = texts.size();
     }
+    java.util.BitSet windowTexts = new java.util.BitSet();
+    for (Target t : targets) if (!t.sentence()) windowTexts.set(t.slot());
+    vectors = new TextVectors(embedder, texts, windowTexts);
+  }
+
+  /** The chunks of the documents of the last {@link #entries} call that got no vector at all, by reason. */
+  Map<String, Integer> withoutVectors() {
+    return withoutVectors;
   }
 
   int documents() {
@@ -112,11 +123,10 @@ final class FileEntries {
     int upTo = to == 0 ? 0 : chunksBefore[to - 1];
     if (embedder != null) {
       int need = to == 0 ? 0 : textsNeeded[to - 1];
-      while (vectors.size() < need) {
-        int end = Math.min(need, vectors.size() + EMBED_BATCH);
-        vectors.addAll(Embedder.embedLeniently(embedder, texts.subList(vectors.size(), end)));
-        if (file != null) listener.embedded(file, vectors.size(), texts.size());
-        while (complete < chunkNeeds.length && chunkNeeds[complete] <= vectors.size()) complete++;
+      while (vectors.done() < need) {
+        vectors.embedBatch(need);
+        if (file != null) listener.embedded(file, vectors.done(), texts.size());
+        while (complete < chunkNeeds.length && chunkNeeds[complete] <= vectors.done()) complete++;
         report(Math.min(complete, upTo));
       }
     }
@@ -127,12 +137,16 @@ final class FileEntries {
       windowVectors.add(new ArrayList<>());
       sentenceVectors.add(new ArrayList<>());
     }
+    withoutVectors.clear();
+    TextVectors.Tally lost = new TextVectors.Tally();
     for (; nextTarget < targets.size() && targets.get(nextTarget).doc() < to; nextTarget++) {
       Target t = targets.get(nextTarget);
-      float[] v = vectors.get(t.slot());
-      if (v == null) continue; // a text the model rejects gets no vector: its chunk stays searchable by BM25
+      float[] v = t.sentence() ? vectors.sentence(t.slot()) : vectors.window(t.slot());
+      if (!t.sentence()) lost.window(t.doc(), t.chunk(), vectors.missing(t.slot()));
+      if (v == null) continue; // a text without a vector: its chunk stays searchable by BM25
       (t.sentence() ? sentenceVectors : windowVectors).get(t.doc() - from).add(new ChunkVector(t.chunk(), t.span(), v));
     }
+    lost.addTo(withoutVectors);
     List<IndexEntry> out = new ArrayList<>(to - from);
     for (int i = from; i < to; i++) {
       out.add(new IndexEntry(docs.get(i), sourcePath, hashes.get(i), chunks.get(i),

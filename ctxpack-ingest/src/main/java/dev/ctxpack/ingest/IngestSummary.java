@@ -11,12 +11,14 @@ import java.util.TreeMap;
  * or nearly (indexed, marked); {@code boilerplateChunks} counts chunks flagged as recurring across
  * many documents. With {@code skipBadLines} ({@code --skip-bad-lines}), {@code badLineCount} counts
  * the JSON Lines lines that were skipped and {@code badLines} lists the first {@value
- * #MAX_LISTED_BAD_LINES} of them (by file, then line).
+ * #MAX_LISTED_BAD_LINES} of them (by file, then line). {@code withoutVectors} counts, by reason
+ * ({@code unreadable}, {@code rejected}, {@code sameVector}: see {@link TextVectors}), the chunks
+ * that got no vector at all and are found by BM25 only.
  */
 public record IngestSummary(
     int added, int updated, int unchanged, int duplicates, int removed, List<Failure> failed, int chunks,
     long bytes, double seconds, int replacedChars, Map<String, Integer> cleaned, List<DuplicateOf> duplicatesOf,
-    int boilerplateChunks, List<BadLine> badLines, int badLineCount) {
+    int boilerplateChunks, List<BadLine> badLines, int badLineCount, Map<String, Integer> withoutVectors) {
   /** How many skipped lines a summary lists in full; {@code badLineCount} is always exact. */
   public static final int MAX_LISTED_BAD_LINES = 100;
 
@@ -26,6 +28,8 @@ public record IngestSummary(
     if (badLineCount < badLines.size()) {
       throw new IllegalArgumentException("badLineCount " + badLineCount + " < " + badLines.size() + " listed");
     }
+    withoutVectors = withoutVectors == null ? Map.of()
+        : java.util.Collections.unmodifiableMap(new TreeMap<>(withoutVectors));
     cleaned = cleaned == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(cleaned));
     duplicatesOf = duplicatesOf == null ? List.of() : List.copyOf(duplicatesOf);
   }
@@ -36,13 +40,31 @@ public record IngestSummary(
     this(added, updated, unchanged, duplicates, removed, failed, chunks, bytes, seconds, 0, Map.of(), List.of(), 0);
   }
 
-  /** A summary without skipped lines. */
+  /** A summary without skipped lines and with no chunk left without a vector. */
   public IngestSummary(
       int added, int updated, int unchanged, int duplicates, int removed, List<Failure> failed, int chunks,
       long bytes, double seconds, int replacedChars, Map<String, Integer> cleaned, List<DuplicateOf> duplicatesOf,
       int boilerplateChunks) {
     this(added, updated, unchanged, duplicates, removed, failed, chunks, bytes, seconds, replacedChars, cleaned,
-        duplicatesOf, boilerplateChunks, List.of(), 0);
+        duplicatesOf, boilerplateChunks, List.of(), 0, Map.of());
+  }
+
+  /** A summary with no chunk left without a vector. */
+  public IngestSummary(
+      int added, int updated, int unchanged, int duplicates, int removed, List<Failure> failed, int chunks,
+      long bytes, double seconds, int replacedChars, Map<String, Integer> cleaned, List<DuplicateOf> duplicatesOf,
+      int boilerplateChunks, List<BadLine> badLines, int badLineCount) {
+    this(added, updated, unchanged, duplicates, removed, failed, chunks, bytes, seconds, replacedChars, cleaned,
+        duplicatesOf, boilerplateChunks, badLines, badLineCount, Map.of());
+  }
+
+  /** A summary without skipped lines. */
+  public IngestSummary(
+      int added, int updated, int unchanged, int duplicates, int removed, List<Failure> failed, int chunks,
+      long bytes, double seconds, int replacedChars, Map<String, Integer> cleaned, List<DuplicateOf> duplicatesOf,
+      int boilerplateChunks, Map<String, Integer> withoutVectors) {
+    this(added, updated, unchanged, duplicates, removed, failed, chunks, bytes, seconds, replacedChars, cleaned,
+        duplicatesOf, boilerplateChunks, List.of(), 0, withoutVectors);
   }
 
   /**

@@ -294,6 +294,7 @@ public final class Ingestor {
         else tally.updated++;
         cleanedDocs.get(toWriteAt.get(i)).counts().forEach((k, v) -> tally.cleaned.merge(k, v, Integer::sum));
       }
+      entries.withoutVectors().forEach((k, v) -> tally.withoutVectors.merge(k, v, Integer::sum));
       for (IndexEntry e : written) {
         commits.written(e.doc().id());
         tally.chunks += e.chunks().size();

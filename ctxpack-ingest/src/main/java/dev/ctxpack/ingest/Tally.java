@@ -22,6 +22,8 @@ final class Tally {
   /** The bad lines skipped, up to {@link IngestSummary#MAX_LISTED_BAD_LINES}, and how many in all. */
   final List<IngestSummary.BadLine> badLines = new ArrayList<>();
   int badLineCount;
+  /** The chunks written without any vector, by reason ({@link TextVectors.Missing}). */
+  final Map<String, Integer> withoutVectors = new TreeMap<>();
 
   void badLines(List<IngestSummary.BadLine> lines) {
     for (IngestSummary.BadLine b : lines) {
@@ -43,6 +45,7 @@ final class Tally {
     t.cleaned.putAll(cleaned);
     t.badLines.addAll(badLines);
     t.badLineCount = badLineCount;
+    t.withoutVectors.putAll(withoutVectors);
     return t;
   }
 
@@ -50,6 +53,6 @@ final class Tally {
       int boilerplate) {
     double seconds = (System.nanoTime() - t0) / 1e9;
     return new IngestSummary(added, updated, unchanged, duplicates, removed, failed, chunks, bytes, seconds,
-        replacedChars, cleaned, duplicatesOf, boilerplate, badLines, badLineCount);
+        replacedChars, cleaned, duplicatesOf, boilerplate, badLines, badLineCount, withoutVectors);
   }
 }

@@ -20,7 +20,6 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
@@ -98,7 +97,8 @@ final class LuceneReads {
   /**
    * Nearest vector windows, collapsed to their chunks: a chunk scores its best window's cosine.
    * Fetches {@code 3k + 20} windows so that {@code k} distinct chunks are usually found, among those
-   * {@code filter} lets through: Lucene's filtered HNSW search, so other windows are never candidates.
+   * {@code filter} lets through: Lucene's filtered HNSW search, so other windows are never candidates;
+   * segments of at most {@link SmallSegmentExactKnnQuery#EXACT_MAX_VECTORS} windows are scanned exactly.
    */
   List<Candidate> searchDense(float[] vector, int k, Query filter) throws IOException {
     if (k < 1) throw new IllegalArgumentException("k must be >= 1, was " + k);
@@ -109,7 +109,7 @@ final class LuceneReads {
         return List.of();
       }
       int windows = Math.min(10_000, 3 * k + 20);
-      TopDocs td = s.search(new KnnFloatVectorQuery(Fields.VECTOR, vector, windows, filter), windows);
+      TopDocs td = s.search(new SmallSegmentExactKnnQuery(Fields.VECTOR, vector, windows, filter), windows);
       StoredFields sf = s.storedFields();
       java.util.LinkedHashMap<String, Double> best = new java.util.LinkedHashMap<>();
       for (ScoreDoc sd : td.scoreDocs) {

@@ -31,19 +31,23 @@ import java.util.concurrent.Executor;
 final class InProcessModel {
   private final String name;
   private final Runner runner;
+  private final UnknownPieces unknownPieces;
 
-  private InProcessModel(String name, OnnxBertBiEncoder encoder) {
+  private InProcessModel(String name, OnnxBertBiEncoder encoder, UnknownPieces unknownPieces) {
     this.name = name;
     this.runner = new Runner(encoder);
+    this.unknownPieces = unknownPieces;
   }
 
   /** Loads a model held in memory (e.g. a class-path resource) with its tokenizer.json stream. */
   static InProcessModel fromBytes(String name, byte[] model, InputStream tokenizer, PoolingMode pooling) {
     OrtEnvironment env = OrtEnvironment.getEnvironment();
     try (OrtSession.SessionOptions options = sessionOptions()) {
+      byte[] json = tokenizer.readAllBytes();
       OrtSession session = env.createSession(model, options);
-      return new InProcessModel(name, new OnnxBertBiEncoder(env, session, tokenizer, pooling));
-    } catch (OrtException e) {
+      return new InProcessModel(name, new OnnxBertBiEncoder(env, session, new java.io.ByteArrayInputStream(json), pooling),
+          UnknownPieces.of(json));
+    } catch (OrtException | IOException e) {
       throw new IllegalStateException("could not load ONNX model " + name + ": " + e.getMessage(), e);
     }
   }
@@ -63,8 +67,10 @@ final class InProcessModel {
               + e.getMessage(),
           e);
     }
-    try (InputStream in = Files.newInputStream(tokenizer)) {
-      return new InProcessModel(name, new OnnxBertBiEncoder(env, session, in, pooling));
+    try {
+      byte[] json = Files.readAllBytes(tokenizer);
+      return new InProcessModel(name, new OnnxBertBiEncoder(env, session, new java.io.ByteArrayInputStream(json), pooling),
+          UnknownPieces.of(json));
     } catch (IOException | RuntimeException e) {
       closeQuietly(session);
       throw new IllegalArgumentException(
@@ -84,6 +90,11 @@ final class InProcessModel {
     int n = texts.size();
     return BoundedExecutor.mapInOrder(
         n, i -> embedOne(texts.get(i), i), executor, "embedding " + n + " texts with " + name);
+  }
+
+  /** The share of {@code text}'s word pieces that are not the tokenizer's unknown piece ({@link UnknownPieces}). */
+  double readableShare(String text) {
+    return unknownPieces.readableShare(text);
   }
 
   private float[] embedOne(String text, int index) {

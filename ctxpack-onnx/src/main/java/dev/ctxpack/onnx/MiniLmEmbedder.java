@@ -81,6 +81,12 @@ public final class MiniLmEmbedder implements Embedder {
     return java.util.Set.of(dev.ctxpack.model.Language.EN);
   }
 
+  /** The share of {@code text}'s word pieces that are not {@code [UNK]} (the tokenizer's unknown piece). */
+  @Override
+  public double readableShare(String text) {
+    return model().readableShare(text);
+  }
+
   @Override
   public List<float[]> embed(List<String> texts) {
     Texts.requireNonBlank(texts);

@@ -111,6 +111,12 @@ public final class OnnxFileEmbedder implements Embedder {
     return dimension;
   }
 
+  /** The share of {@code text}'s word pieces that are not {@code [UNK]} (the tokenizer's unknown piece). */
+  @Override
+  public double readableShare(String text) {
+    return loaded.readableShare(text);
+  }
+
   @Override
   public List<float[]> embed(List<String> texts) {
     Texts.requireNonBlank(texts);

@@ -87,4 +87,16 @@ class MiniLmEmbedderTest extends EmbedderContract {
           .hasMessageContaining("texts[2]");
     }
   }
+
+  @Test
+  void aWordOverTheWordPieceLimitIsUnreadable() {
+    // Words over 100 characters are one [UNK] piece; all such texts embed alike.
+    String word = IntStream.range(0, 300).mapToObj(i -> String.valueOf((char) ('a' + (i * 7) % 26)))
+        .collect(Collectors.joining());
+    assertThat(EMBEDDER.readableShare(word)).isZero();
+    assertThat(EMBEDDER.readableShare("Intro. " + word)).isCloseTo(2 / 3.0, within(1e-9));
+    assertThat(EMBEDDER.readableShare("Penguins eat fish.")).isEqualTo(1.0);
+    assertThat(EMBEDDER.readableShare("O contrato não pode ser renovado.")).isEqualTo(1.0);
+    assertThat(cosine(EMBEDDER.embed(word), EMBEDDER.embed(word.substring(1) + "q"))).isCloseTo(1.0, within(1e-6));
+  }
 }

@@ -43,6 +43,8 @@ public final class Views {
       if (d.near()) x.put("similarity", Math.round(d.similarity() * 1000) / 1000.0);
     }
     o.put("boilerplateChunks", s.boilerplateChunks());
+    ObjectNode without = o.putObject("withoutVectors");
+    s.withoutVectors().forEach(without::put);
     if (s.badLineCount() > 0) {
       // Only when --skip-bad-lines skipped a line, so the summary of every other ingestion is as it was.
       o.put("badLineCount", s.badLineCount());
