@@ -99,6 +99,9 @@ public final class LoadBench implements Callable<Integer> {
   @Option(names = "--max-concurrent", description = "The server's --max-concurrent (default: its own, twice the processors).")
   Integer maxConcurrent;
 
+  @Option(names = "--max-concurrent-heavy", description = "The server's --max-concurrent-heavy (default: its own, half of --max-concurrent).")
+  Integer maxConcurrentHeavy;
+
   @Option(names = "--max-queued", description = "The server's --max-queued (default: ${DEFAULT-VALUE}: every client of the largest step waits, none is refused).")
   int maxQueued = 256;
 
@@ -156,6 +159,7 @@ public final class LoadBench implements Callable<Integer> {
         "--max-queued", Integer.toString(maxQueued), "--request-timeout-ms", Long.toString(requestTimeoutMs),
         "--max-body-bytes", Long.toString(maxBodyBytes)));
     if (maxConcurrent != null) command.addAll(List.of("--max-concurrent", Integer.toString(maxConcurrent)));
+    if (maxConcurrentHeavy != null) command.addAll(List.of("--max-concurrent-heavy", Integer.toString(maxConcurrentHeavy)));
     String self = "java -jar ctxpack-bench/target/ctxpack-bench.jar load"
         + Arrays.stream(args).map(a -> " " + RunSupport.shellQuote(a)).collect(Collectors.joining());
 
