@@ -57,4 +57,16 @@ public record LoadLimits(long maxFileBytes, Duration timeout, long maxDecodedStr
     if (timeoutMs < 1) throw new IllegalArgumentException("load timeout must be >= 1 ms, was " + timeoutMs);
     return new LoadLimits(maxFileMb << 20, Duration.ofMillis(timeoutMs));
   }
+
+  /**
+   * Limits from the CLI's units, with the caps on a PDF's decoded content: {@code streamMb} per
+   * stream and {@code documentMb} per document, in megabytes (2^20 bytes).
+   */
+  public static LoadLimits of(long maxFileMb, long timeoutMs, long streamMb, long documentMb) {
+    if (streamMb < 1 || streamMb > 1L << 20) throw new IllegalArgumentException("decoded stream cap must be in [1, 1048576] MB, was " + streamMb);
+    if (documentMb < streamMb || documentMb > 1L << 20) {
+      throw new IllegalArgumentException("decoded document cap must be in [" + streamMb + ", 1048576] MB, was " + documentMb);
+    }
+    return of(maxFileMb, timeoutMs).withDecodedCaps(streamMb << 20, documentMb << 20);
+  }
 }

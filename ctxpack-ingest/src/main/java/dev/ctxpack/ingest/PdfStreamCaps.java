@@ -64,11 +64,11 @@ final class PdfStreamCaps {
         String where = "PDF stream " + e.getKey().getNumber() + " " + e.getKey().getGeneration() + " R";
         if (cap == limits.maxDecodedStreamBytes()) {
           throw new Rejected(Rejected.Reason.DECODED_TOO_LARGE, file + ": " + where + " decompresses to more than "
-              + mb(cap) + " MB (the limit is " + mb(cap) + " MB of decoded content per stream; a decompression bomb?); skipped");
+              + mb(cap) + " MB (the limit is " + mb(cap) + " MB of decoded content per stream, --max-pdf-stream-mb; a decompression bomb?); skipped");
         }
         throw new Rejected(Rejected.Reason.DECODED_TOO_LARGE, file + ": PDF streams decompress to more than "
             + mb(limits.maxDecodedBytes()) + " MB in all (at " + where + "; the limit is " + mb(limits.maxDecodedBytes())
-            + " MB of decoded content per document; a decompression bomb?); skipped");
+            + " MB of decoded content per document, --max-pdf-decoded-mb; a decompression bomb?); skipped");
       }
       total += decoded;
     }

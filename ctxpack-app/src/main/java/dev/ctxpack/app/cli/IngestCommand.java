@@ -193,13 +193,30 @@ final class IngestCommand implements Callable<Integer> {
         description = "Stop parsing a file after MS milliseconds and report it as failed. Default: ${DEFAULT-VALUE}.")
     long loadTimeoutMs;
 
+    @Option(names = "--max-pdf-stream-mb", defaultValue = "64", paramLabel = "N",
+        description = "Skip (as failed) a PDF one of whose streams decompresses to more than N MB, checked before its"
+            + " text is extracted (a decompression bomb). Default: ${DEFAULT-VALUE}.")
+    long maxPdfStreamMb;
+
+    @Option(names = "--max-pdf-decoded-mb", defaultValue = "512", paramLabel = "N",
+        description = "Skip (as failed) a PDF whose streams decompress to more than N MB in all; at least"
+            + " --max-pdf-stream-mb. Default: ${DEFAULT-VALUE}.")
+    long maxPdfDecodedMb;
+
     LoadLimits limits() {
       long maxMb = LoadLimits.MAX_FILE_BYTES >> 20;
+      if (maxPdfStreamMb < 1 || maxPdfStreamMb > 1L << 20) {
+        throw new UsageException("--max-pdf-stream-mb must be in [1, 1048576], was " + maxPdfStreamMb);
+      }
+      if (maxPdfDecodedMb < maxPdfStreamMb || maxPdfDecodedMb > 1L << 20) {
+        throw new UsageException("--max-pdf-decoded-mb must be in [--max-pdf-stream-mb (" + maxPdfStreamMb + "), 1048576], was "
+            + maxPdfDecodedMb);
+      }
       if (maxFileMb < 1 || maxFileMb > maxMb) {
         throw new UsageException("--max-file-mb must be in [1, " + maxMb + "], was " + maxFileMb);
       }
       if (loadTimeoutMs < 1) throw new UsageException("--load-timeout-ms must be >= 1, was " + loadTimeoutMs);
-      return LoadLimits.of(maxFileMb, loadTimeoutMs);
+      return LoadLimits.of(maxFileMb, loadTimeoutMs, maxPdfStreamMb, maxPdfDecodedMb);
     }
   }
 

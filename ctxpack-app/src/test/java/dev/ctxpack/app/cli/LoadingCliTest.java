@@ -49,6 +49,45 @@ class LoadingCliTest {
     assertThat(chunks.get(1).get("text").asText()).startsWith("Second page");
   }
 
+  /** A one-page PDF whose content stream (Flate) decodes to {@code mb} MiB of text operators. */
+  private static byte[] inflatingPdf(int mb) throws Exception {
+    byte[] line = "BT /F1 12 Tf 72 700 Td (one more line) Tj ET\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    ByteArrayOutputStream content = new ByteArrayOutputStream();
+    while (content.size() < mb << 20) content.write(line);
+    try (PDDocument doc = new PDDocument()) {
+      PDPage page = new PDPage();
+      doc.addPage(page);
+      page.setContents(new org.apache.pdfbox.pdmodel.common.PDStream(doc,
+          new java.io.ByteArrayInputStream(content.toByteArray()), org.apache.pdfbox.cos.COSName.FLATE_DECODE));
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      doc.save(out);
+      return out.toByteArray();
+    }
+  }
+
+  @Test
+  void ingestAndChunkTakeThePdfDecodedCaps() throws Exception {
+    Path pdf = Files.write(dir.resolve("inflating.pdf"), inflatingPdf(3));
+    assertThat(Files.size(pdf)).isLessThan(1 << 20);
+    CliRunner capped = CliRunner.run("chunk", pdf.toString(), "--max-pdf-stream-mb", "2");
+    assertThat(capped.code()).isEqualTo(1);
+    assertThat(capped.err()).contains(pdf + ": PDF stream ")
+        .contains("decompresses to more than 2.0 MB (the limit is 2.0 MB of decoded content per stream, --max-pdf-stream-mb;");
+    // Under the default caps the same file is read.
+    CliRunner read = CliRunner.run("chunk", pdf.toString(), "--format", "json");
+    assertThat(read.code()).as(read.err()).isZero();
+    assertThat(read.out()).contains("one more line");
+    String index = dir.resolve("index").toString();
+    CliRunner ingest = CliRunner.run("ingest", "--index", index, "--no-embed", "--format", "json",
+        "--max-pdf-stream-mb", "3", "--max-pdf-decoded-mb", "3", pdf.toString());
+    assertThat(ingest.code()).isEqualTo(1);
+    assertThat(ingest.out()).contains("the limit is 3.0 MB of decoded content per");
+    assertThat(CliRunner.run("chunk", pdf.toString(), "--max-pdf-stream-mb", "0").err())
+        .contains("--max-pdf-stream-mb must be in [1, 1048576], was 0");
+    assertThat(CliRunner.run("chunk", pdf.toString(), "--max-pdf-stream-mb", "8", "--max-pdf-decoded-mb", "4").err())
+        .contains("--max-pdf-decoded-mb must be in [--max-pdf-stream-mb (8), 1048576], was 4");
+  }
+
   @Test
   void chunkAppliesTheSameLimitsAsIngest() throws Exception {
     Path bin = dir.resolve("data.txt");
