@@ -64,7 +64,7 @@ final class BudgetedSelector {
       double sum = 0;
       for (int i = 0; i < score.length; i++) sum += (value[i] = Math.exp(value[i] - max));
       for (int i = 0; i < score.length; i++) value[i] /= sum;
-      for (int i : knapsack(flagged, value, tokens, o, budget)) {
+      for (int i : knapsack(flagged, score, value, tokens, o, budget)) {
         sel.kept[i] = true;
         sel.units.add(new int[] {i});
       }
@@ -134,16 +134,18 @@ final class BudgetedSelector {
   private static final int MAX_CELLS = 300_000;
 
   /**
-   * The eligible sentences (above the threshold, if any) whose scores sum highest with costs (tokens
-   * and a gap each) within {@code budget}: 0/1 knapsack by dynamic programming, costs rounded up to
-   * a coarser unit when the table would be large. Ties keep the earlier sentence.
+   * The eligible sentences (their own {@code probability} at least the threshold, if any) whose
+   * {@code score}s sum highest with costs (tokens and a gap each) within {@code budget}: 0/1 knapsack
+   * by dynamic programming, costs rounded up to a coarser unit when the table would be large. Ties
+   * keep the earlier sentence.
    */
-  private int[] knapsack(DropReason[] flagged, double[] score, int[] tokens, CompressOptions o, int budget) {
+  private int[] knapsack(DropReason[] flagged, double[] probability, double[] score, int[] tokens, CompressOptions o,
+      int budget) {
     List<Integer> items = new ArrayList<>();
     long total = 0;
     for (int i = 0; i < score.length; i++) {
       if (flagged[i] != null || !(score[i] > 0)) continue;
-      if (!Double.isNaN(o.threshold()) && score[i] < o.threshold()) continue;
+      if (!Double.isNaN(o.threshold()) && probability[i] < o.threshold()) continue;
       if (tokens[i] + gapTokens > budget) continue;
       items.add(i);
       total += tokens[i] + gapTokens;
