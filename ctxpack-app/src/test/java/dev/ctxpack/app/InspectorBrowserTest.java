@@ -224,6 +224,22 @@ class InspectorBrowserTest {
   }
 
   @Test
+  void theCalibrationPanelShowsTheShippedScorersReliabilityDiagrams() throws Exception {
+    driver.findElement(By.cssSelector("#calibration summary")).click();
+    scrollTo("calibration");
+    List<WebElement> images = driver.findElements(By.cssSelector("#calibration img"));
+    assertThat(images).hasSize(2);
+    // Each diagram loads from this origin under the page's policy and is drawn (an SVG that failed has no size).
+    for (WebElement img : images) {
+      wait(20).until(d -> Boolean.TRUE.equals(((JavascriptExecutor) d).executeScript(
+          "return arguments[0].complete && arguments[0].naturalWidth > 0", img)));
+      assertThat(img.getSize().getWidth()).as(img.getAttribute("src")).isPositive();
+    }
+    assertThat(text("calibration-list")).contains("SQuAD 2.0 dev (en)", "en ECE 0.", "FaQuAD (pt-BR)", "pt.lexical ECE 0.");
+    screenshot("08-calibration");
+  }
+
+  @Test
   void aPastedAnswerShowsEachClaimByItsVerdictWithItsEvidence() throws Exception {
     JsonNode pkg = pack(CURIE_QUERY, 400);
     packInPage(CURIE_QUERY, "400");

@@ -154,6 +154,7 @@ public final class EvalRunner implements Callable<Integer> {
   /** The evaluations run by their own command ({@code eval NAME ...}), each given the arguments after its name. */
   private static final Map<String, java.util.function.ToIntFunction<String[]>> OTHER_EVALS = Map.ofEntries(
       Map.entry("compress", dev.ctxpack.bench.compress.CompressEval::run),
+      Map.entry("calibration", dev.ctxpack.bench.compress.CalibrationEval::run),
       Map.entry("verify", dev.ctxpack.bench.verify.VerifyEval::run),
       Map.entry("minhash", dev.ctxpack.bench.minhash.MinHashEval::run),
       Map.entry("segment", dev.ctxpack.bench.segment.SegmentEval::run),

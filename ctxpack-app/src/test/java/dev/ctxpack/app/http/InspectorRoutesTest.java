@@ -75,6 +75,56 @@ class InspectorRoutesTest {
   }
 
   @Test
+  void theCalibrationDiagramsAreServedAsSvgWithTheirBinsAndTheEceThePageQuotes() throws Exception {
+    String page = get("/").body();
+    for (String name : Inspector.DIAGRAMS) {
+      String path = "/inspector/calibration/" + name + ".svg";
+      HttpResponse<String> r = get(path);
+      assertThat(r.statusCode()).as(path).isEqualTo(200);
+      assertThat(r.headers().firstValue("Content-Type").orElseThrow().replace(" ", "")).as(path)
+          .isEqualToIgnoringCase("image/svg+xml;charset=utf-8");
+      assertThat(r.headers().firstValue("X-Content-Type-Options")).as(path).hasValue("nosniff");
+      assertThat(r.body()).as(path).isEqualTo(resource("calibration/" + name + ".svg"));
+      // A well-formed SVG with one point per non-empty bin, each with its range, count and both frequencies.
+      var doc = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+          .parse(new java.io.ByteArrayInputStream(r.body().getBytes(StandardCharsets.UTF_8)));
+      assertThat(doc.getDocumentElement().getTagName()).isEqualTo("svg");
+      var bins = Pattern.compile("<circle class=\"bin\" data-lo=\"(0\\.\\d)\" data-hi=\"(\\d\\.\\d)\" data-count=\"(\\d+)\""
+          + " data-predicted=\"(0\\.\\d{4}|1\\.0000)\" data-observed=\"(0\\.\\d{4}|1\\.0000)\"").matcher(r.body());
+      java.util.Set<String> los = new java.util.TreeSet<>();
+      long sentences = 0;
+      while (bins.find()) {
+        los.add(bins.group(1));
+        sentences += Long.parseLong(bins.group(3));
+        double lo = Double.parseDouble(bins.group(1));
+        double predicted = Double.parseDouble(bins.group(4));
+        assertThat(predicted).as(path + " bin " + lo).isBetween(lo, lo + 0.1);
+      }
+      assertThat(los).as(path + ": the ten bins").hasSize(10);
+      assertThat(sentences).as(path).isGreaterThan(1000);
+      // Every ECE the page quotes for this diagram is the one the diagram states.
+      var quoted = Pattern.compile("data-diagram=\"" + name + "\">([a-z.]+) ECE (0\\.\\d{4})<").matcher(page);
+      int n = 0;
+      while (quoted.find()) {
+        n++;
+        assertThat(r.body()).as(path).contains("data-series=\"" + quoted.group(1) + ", REPORT half\"")
+            .contains("<text class=\"ece\"", "ECE " + quoted.group(2) + ",");
+        int series = r.body().indexOf("data-series=\"" + quoted.group(1) + ", REPORT half\"");
+        int ece = r.body().indexOf("<text class=\"ece\"", series);
+        assertThat(r.body().substring(ece, r.body().indexOf("</text>", ece))).as(path).contains("ECE " + quoted.group(2) + ",");
+      }
+      assertThat(n).as("the page quotes an ECE for " + name).isPositive();
+      assertThat(page).contains("<a href=\"" + path + "\">", "<img src=\"" + path + "\"");
+      // The inspector serves the diagram the benchmarks page shows.
+      java.nio.file.Path docs = java.nio.file.Path.of("..", "docs", "img", "calibration-" + name + ".svg");
+      if (java.nio.file.Files.exists(docs)) {
+        assertThat(r.body()).as(docs + " and the served copy").isEqualTo(java.nio.file.Files.readString(docs));
+      }
+    }
+    assertThat(get("/inspector/calibration/none.svg").statusCode()).isEqualTo(404);
+  }
+
+  @Test
   void otherPathsAndMethodsKeepTheJsonErrors() throws Exception {
     HttpResponse<String> missing = get("/inspector/nope.js");
     assertThat(missing.statusCode()).isEqualTo(404);

@@ -782,7 +782,7 @@ public final class CompressEval implements Callable<Integer> {
     return String.format(Locale.ROOT, "%.0f %%", 100 * v);
   }
 
-  private static String git(String... cmd) {
+  static String git(String... cmd) {
     try {
       List<String> c = new ArrayList<>(List.of("git", "-C", RunSupport.projectRoot().toString()));
       c.addAll(List.of(cmd));

@@ -43,8 +43,9 @@ import picocli.CommandLine.Option;
  * <p>Fitting: pairwise L2 logistic regression ({@link LogisticFit}) on standardised features, one
  * model per language; the regularisation is chosen by 5-fold cross-validation by the mean
  * reciprocal rank of the first positive sentence. The model's score is then calibrated into a
- * probability by a one-feature pointwise logistic fit, and the on-topic line is set where 90 % of
- * the positive sentences of the training data lie above it. Deterministic.
+ * probability by a one-feature pointwise logistic fit ({@link #calibrated}), and the on-topic line is
+ * set where 90 % of the positive sentences of the training data lie above it. {@code --weights-from
+ * FILE} keeps FILE's ranking models and refits only that calibration. Deterministic.
  */
 @Command(name = "fit-compressor", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Fits the sentence scorer of query-aware compression on the FIT halves of SQuAD and FaQuAD.")
@@ -70,6 +71,10 @@ public final class FitCompressor implements Callable<Integer> {
   @Option(names = "--passage-prefix", defaultValue = "", description = "Text put before each sentence when embedding it.")
   String passagePrefix;
 
+  @Option(names = "--weights-from", description = "Keep the ranking models (weights, means, scales) of this properties file "
+      + "and refit only the calibration (a, b, onTopic) on the FIT data.")
+  Path weightsFrom;
+
   static final double[] LAMBDAS = {1e-4, 1e-3, 1e-2, 1e-1, 1};
   static final long SEED = 7;
 
@@ -88,6 +93,20 @@ public final class FitCompressor implements Callable<Integer> {
     ExtractiveCompressor segmenter = ExtractiveCompressor.builder().scorer(features).build();
     List<String> header = new ArrayList<>();
     StringBuilder body = new StringBuilder();
+    Map<FeatureSentenceScorer.Key, FeatureSentenceScorer.Model> kept = null;
+    if (weightsFrom != null) {
+      java.util.Properties p = new java.util.Properties();
+      try (var r = Files.newBufferedReader(weightsFrom, StandardCharsets.ISO_8859_1)) {
+        p.load(r);
+      }
+      kept = FeatureSentenceScorer.parse(p);
+      // The fit's record (cross-validation tables) stays with the weights it describes.
+      for (String line : Files.readAllLines(weightsFrom, StandardCharsets.ISO_8859_1)) {
+        if (line.startsWith("# ") && !line.startsWith("# FeatureSentenceScorer models") && !line.startsWith("# over ")
+            && !line.startsWith("#   java ") && !line.startsWith("# ranking models kept")) header.add(line.substring(2));
+      }
+      header.add("ranking models kept from the previous fit; calibration (a, b, onTopic) refitted by FitCompressor --weights-from");
+    }
     for (String key : List.of("en", "en.lexical", "pt.lexical")) {
       String lang = key.substring(0, 2);
       boolean withVectors = !key.endsWith("lexical");
@@ -100,6 +119,13 @@ public final class FitCompressor implements Callable<Integer> {
         groups.addAll(w);
       }
       log.printf(Locale.ROOT, "%s: %d training questions from the FIT half of %s%n", key, groups.size(), file);
+      if (kept != null) {
+        FeatureSentenceScorer.Model k = kept.get(new FeatureSentenceScorer.Key(
+            lang.equals("pt") ? dev.ctxpack.model.Language.PT : dev.ctxpack.model.Language.EN, withVectors));
+        if (k == null) throw new IllegalArgumentException("--weights-from " + weightsFrom + " has no model " + key);
+        body.append(calibrated(new Model(k.weight(), k.mean(), k.scale(), 1, 0, 0), groups).write(key));
+        continue;
+      }
       header.add(key + ": " + (groups.size() - wiki) + " questions of the FIT half of " + data.relativize(file)
           + (wiki > 0 ? " and " + wiki + " of the FIT half of wikiqa/WikiQA-dev.tsv" : "") + "; CV (" + folds + " folds) MRR of the first answer sentence:");
       double bestMrr = -1;
@@ -122,7 +148,8 @@ public final class FitCompressor implements Callable<Integer> {
     StringBuilder text = new StringBuilder();
     text.append("# FeatureSentenceScorer models: p = sigmoid(a * sum_F weight.F * (F - mean.F) / scale.F + b)\n");
     text.append("# over dev.ctxpack.compress.SentenceFeatures. Written by:\n");
-    text.append("#   java -cp ctxpack-bench/target/ctxpack-bench.jar dev.ctxpack.bench.compress.FitCompressor --data ../shared/data --out ctxpack-core/src/main/resources/dev/ctxpack/compress/sentence-scorer.properties\n");
+    text.append("#   java -cp ctxpack-bench/target/ctxpack-bench.jar dev.ctxpack.bench.compress.FitCompressor --data ../shared/data --out ctxpack-core/src/main/resources/dev/ctxpack/compress/sentence-scorer.properties")
+        .append(weightsFrom == null ? "" : " --weights-from ctxpack-core/src/main/resources/dev/ctxpack/compress/sentence-scorer.properties").append('\n');
     for (String h : header) text.append("# ").append(h).append('\n');
     text.append("version=v1\n").append(body);
     if (out == null) {
@@ -217,8 +244,15 @@ public final class FitCompressor implements Callable<Integer> {
       std.add(new LogisticFit.Group(x, g.positive()));
     }
     double[] w = LogisticFit.fit(std, d, LogisticFit.Loss.PAIRWISE, lambda);
-    Model raw = new Model(w, mean, scale, 1, 0, 0);
-    // Calibration: p = sigmoid(a z + b) on z = the linear score, pointwise over every sentence.
+    return calibrated(new Model(w, mean, scale, 1, 0, 0), groups);
+  }
+
+  /**
+   * The calibration step: {@code raw}'s linear score z made a probability {@code p = sigmoid(a z +
+   * b)}, and the on-topic line (the probability above which 90 % of the positive sentences lie).
+   * Pointwise over every sentence of {@code groups}.
+   */
+  static Model calibrated(Model raw, List<Group> groups) {
     List<LogisticFit.Group> cal = new ArrayList<>();
     List<Double> positives = new ArrayList<>();
     for (Group g : groups) {
@@ -235,7 +269,7 @@ public final class FitCompressor implements Callable<Integer> {
     positives.sort(null);
     double z10 = positives.isEmpty() ? 0 : positives.get((int) Math.floor(positives.size() * 0.10));
     double onTopic = 1 / (1 + Math.exp(-(a * z10 + b)));
-    return new Model(w, mean, scale, a, b, onTopic);
+    return new Model(raw.weight(), raw.mean(), raw.scale(), a, b, onTopic);
   }
 
   static double crossValidate(List<Group> groups, double lambda) {
