@@ -313,6 +313,16 @@ public final class Assembler {
       return 0;
     }
     for (Decision d : p.trace()) w.trace.add(d);
+    if (p.sources().isEmpty() && p.evidence().insufficient()) {
+      // Nothing cleared the relevance line: the final message asks the model to abstain, and the
+      // tokens the evidence did not use go back to the components served after it.
+      int note = MessageCost.of(p.prompt(), w.tok) - MessageCost.of(w.r.query(), w.tok);
+      w.trace.add(Stage.EVIDENCE, Action.SKIP, "evidence:insufficient", List.of(), "", 0,
+          "no evidence cleared the relevance line: the final message asks the model to abstain (" + note + " tokens)");
+      if (note < 0 || note > grant) return 0;
+      w.evidence = p;
+      return note;
+    }
     if (p.sources().isEmpty()) {
       w.trace.add(Stage.EVIDENCE, Action.SKIP, "evidence:none", List.of(), "", 0, "retrieval kept no source: the query is sent alone");
       return 0;

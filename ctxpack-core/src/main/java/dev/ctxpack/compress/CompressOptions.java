@@ -7,14 +7,24 @@ package dev.ctxpack.compress;
  * both, the best sentences above the threshold until the budget. {@code keepPredecessor}: a kept
  * sentence that leans on the one before (a leading pronoun or connective) brings it along. {@code
  * clauses}: when the best sentence left is longer than what remains of the budget, keep its best
- * clause-aligned part that fits rather than nothing.
+ * clause-aligned part that fits rather than nothing. {@code relative}: with a threshold, the
+ * threshold becomes a gate on the request's best sentence, and what is kept is every sentence
+ * scoring at least this share of the best (0 for none): a request whose best sentence is likely to
+ * hold the answer also sends the sentences nearly as likely, and one whose best is not sends
+ * nothing ({@link #line(double)}).
  */
-public record CompressOptions(int budget, double threshold, boolean keepPredecessor, boolean clauses) {
+public record CompressOptions(int budget, double threshold, boolean keepPredecessor, boolean clauses, double relative) {
   public CompressOptions {
     if (budget < 0) throw new IllegalArgumentException("budget must be >= 0 (0 for none), was " + budget);
+    if (!(relative >= 0 && relative <= 1)) throw new IllegalArgumentException("relative line must be in [0, 1], was " + relative);
     if (budget == 0 && Double.isNaN(threshold)) {
       throw new IllegalArgumentException("give a budget, a threshold or both");
     }
+  }
+
+  /** Options without a relative line. */
+  public CompressOptions(int budget, double threshold, boolean keepPredecessor, boolean clauses) {
+    this(budget, threshold, keepPredecessor, clauses, 0);
   }
 
   /** The best sentences until {@code tokens}, predecessors and clause cuts on. */
@@ -30,14 +40,30 @@ public record CompressOptions(int budget, double threshold, boolean keepPredeces
   }
 
   public CompressOptions withThreshold(double min) {
-    return new CompressOptions(budget, min, keepPredecessor, clauses);
+    return new CompressOptions(budget, min, keepPredecessor, clauses, relative);
+  }
+
+  /** With a threshold as the gate, keep the sentences scoring at least {@code share} of the request's best. */
+  public CompressOptions withRelative(double share) {
+    return new CompressOptions(budget, threshold, keepPredecessor, clauses, share);
   }
 
   public CompressOptions withKeepPredecessor(boolean on) {
-    return new CompressOptions(budget, threshold, on, clauses);
+    return new CompressOptions(budget, threshold, on, clauses, relative);
   }
 
   public CompressOptions withClauses(boolean on) {
-    return new CompressOptions(budget, threshold, keepPredecessor, on);
+    return new CompressOptions(budget, threshold, keepPredecessor, on, relative);
+  }
+
+  /**
+   * The line a request's sentences must clear, given its best sentence's score: with a relative
+   * line, the threshold is a gate (a best sentence below it keeps nothing) and, once the best clears
+   * it, every sentence scoring at least {@code relative} of the best is eligible; without one, the
+   * threshold itself (NaN when there is none).
+   */
+  public double line(double best) {
+    if (Double.isNaN(threshold) || relative == 0 || !(best >= threshold)) return threshold;
+    return relative * best;
   }
 }

@@ -4,6 +4,11 @@ package dev.ctxpack.compress;
 public enum DropReason {
   /** Scored below the on-topic line, or by a scorer without one, not kept. */
   OFF_TOPIC("off-topic"),
+  /**
+   * Below the request's relevance line (a threshold given with the budget, {@code pack}'s {@code
+   * --min-relevance}): less likely to hold the answer than the line asks, however much room is left.
+   */
+  BELOW_RELEVANCE("below-relevance"),
   /** On topic, but the budget was spent on better sentences. */
   BUDGET("budget"),
   /** Navigation, menus, buttons, breadcrumbs: text of the page's interface. */

@@ -28,7 +28,8 @@ import java.util.Set;
  *       its neighbours while its passage has some elsewhere, and less than an even chance by the
  *       scorer) is never kept either;
  *   <li>keep the best sentences, highest score first, while they fit the budget (and score at
- *       least the threshold, when there is one); a kept sentence that leans on the one before it
+ *       least the threshold, when there is one, raised to a share of the best sentence's score with
+ *       {@link CompressOptions#relative()}); a kept sentence that leans on the one before it
  *       ({@link Dependence}: a leading pronoun or connective) brings its predecessor along, and when
  *       the budget is left with room but no whole sentence fits, the best sentence left is cut to
  *       its best clause-aligned part that does;
@@ -138,6 +139,10 @@ public final class ExtractiveCompressor implements Compressor {
     Deadline.check();
     int[] tokens = new int[n];
     for (int i = 0; i < n; i++) tokens[i] = tokenizer.count(sentences.get(i).text());
+    double best = Double.NEGATIVE_INFINITY;
+    for (int i = 0; i < n; i++) if (flagged[i] == null) best = Math.max(best, score[i]);
+    double line = o.line(best);
+    if (!Double.isNaN(line) && line != o.threshold()) o = o.withThreshold(line);
 
     Selection sel = selector.select(query, inputs, sentences, flagged, score, tokens, o);
     List<Compression.Compressed> passages = renderer.render(inputs, sentences, sel);
@@ -147,21 +152,22 @@ public final class ExtractiveCompressor implements Compressor {
         passages = renderer.render(inputs, sentences, sel);
       }
     }
-    double onTopic = !Double.isNaN(o.threshold()) ? o.threshold() : scorer.onTopic(query);
-    return new Compression(passages, dropped(inputs, sentences, sel, flagged, score, tokens, onTopic, hasTerm, queryTerms,
-        anchored),
+    double onTopic = scorer.onTopic(query);
+    return new Compression(passages, dropped(inputs, sentences, sel, flagged, score, tokens, onTopic, o.threshold(), hasTerm,
+        queryTerms, anchored),
         tokensIn, SpanRenderer.total(passages));
   }
 
   private List<Compression.Dropped> dropped(List<CompressInput> inputs, List<Sentence> sentences, Selection sel,
-      DropReason[] flagged, double[] score, int[] tokens, double onTopic, boolean[] hasTerm, Set<String> queryTerms,
-      boolean[] anchored) {
+      DropReason[] flagged, double[] score, int[] tokens, double onTopic, double line, boolean[] hasTerm,
+      Set<String> queryTerms, boolean[] anchored) {
     List<Compression.Dropped> out = new ArrayList<>();
     for (int i = 0; i < sentences.size(); i++) {
       if (sel.kept[i]) continue;
       Sentence s = sentences.get(i);
       DropReason reason = flagged[i] != null ? flagged[i]
           : SentenceFilter.offTopic(i, sentences, hasTerm, queryTerms, score, onTopic, anchored) ? DropReason.OFF_TOPIC
+          : score[i] < line ? DropReason.BELOW_RELEVANCE // false when there is no line (NaN)
           : DropReason.BUDGET;
       String id = inputs.get(s.input()).id();
       int[] cut = sel.cuts.get(i);

@@ -77,15 +77,36 @@ public final class DefaultContextPacker implements ContextPacker {
     Trace trace = g.trace();
     List<Passage> selected = g.selected();
     Map<String, List<Source.Dropped>> cut = new HashMap<>();
+    ContextPackage.Evidence evidence = ContextPackage.Evidence.UNCHECKED;
+    double line = o.stages().compress() ? o.relevance().line(r.limit()) : 0;
+    if (line > 0) evidence = ContextPackage.Evidence.sufficient(line);
     if (o.stages().compress() && !selected.isEmpty()) {
-      EvidenceCompression.Compressed c = EvidenceCompression.compress(stages, r, selected, r.budget.granted(), trace, cut);
+      Trace judged = new Trace();
+      Map<String, List<Source.Dropped>> judgedCut = new HashMap<>();
+      EvidenceCompression.Compressed c = EvidenceCompression.compress(stages, r, selected, r.budget.granted(), line, judged,
+          judgedCut);
+      boolean insufficient = line > 0 && c.passages().isEmpty();
+      if (insufficient && o.relevance().onInsufficient() == OnInsufficient.BEST_EFFORT) {
+        evidence = insufficient(trace, line, o.relevance().onInsufficient(), c.closest(), selected.size());
+        c = EvidenceCompression.compress(stages, r, selected, r.budget.granted(), 0, trace, cut);
+      } else {
+        judged.decisions().forEach(trace::add);
+        cut.putAll(judgedCut);
+        if (insufficient) evidence = insufficient(trace, line, o.relevance().onInsufficient(), c.closest(), selected.size());
+      }
       selected = c.passages();
       r.clock.lap("compress");
       int relevant = r.budget.fixed() + c.relevantTokens();
-      if (!r.planned && o.plan().fallback() != Strategy.STUFF && relevant > r.limit()) {
+      if (!evidence.insufficient() && !r.planned && o.plan().fallback() != Strategy.STUFF && relevant > r.limit()) {
         ContextPackage plan = StuffFallback.repack(this, query, o, relevant, trace);
         if (plan != null) return plan;
       }
+    } else if (line > 0) { // nothing was found at all
+      evidence = insufficient(trace, line, o.relevance().onInsufficient(), List.of(), 0);
+    }
+    if (evidence.insufficient() && evidence.action().equals(OnInsufficient.ABSTAIN.key())) {
+      String note = RelevanceLine.note(r.template.language(), r.template.abstention());
+      return StuffLayout.layout(stages, r, List.of(), Map.of(), List.of(), trace, note).withEvidence(evidence);
     }
     List<Conflict> conflicts = stages.conflicts().detect(selected, g.keptApart(), !r.pii.on());
     List<Passage> ordered = selected;
@@ -95,8 +116,21 @@ public final class DefaultContextPacker implements ContextPacker {
       ordered = NewerFirst.apply(stages.orderer().order(selected, mode, topicVectors, trace), conflicts, mode, trace);
       r.clock.lap("order");
     }
-    return r.planned ? PlanLayout.layout(stages, r, ordered, cut, conflicts, trace)
-        : StuffLayout.layout(stages, r, ordered, cut, conflicts, trace);
+    ContextPackage p = r.planned ? PlanLayout.layout(stages, r, ordered, cut, conflicts, trace)
+        : StuffLayout.layout(stages, r, ordered, cut, conflicts, trace, "");
+    return p.withEvidence(evidence);
+  }
+
+  /**
+   * The judgement that nothing cleared {@code line}, recorded in {@code trace}; with {@link
+   * OnInsufficient#FAIL}, thrown instead.
+   */
+  private static ContextPackage.Evidence insufficient(Trace trace, double line, OnInsufficient action,
+      List<ContextPackage.Closest> closest, int candidates) {
+    ContextPackage.Evidence e = new ContextPackage.Evidence("insufficient", line, action.key(), closest);
+    if (action == OnInsufficient.FAIL) throw new InsufficientEvidenceException(e);
+    RelevanceLine.record(trace, line, action, closest, candidates);
+    return e;
   }
 
   /** An executor of this packer's plans: {@code llm} (or offline, with this packer's compressor, when null). */

@@ -8,6 +8,7 @@ import dev.ctxpack.compress.DropReason;
 import dev.ctxpack.guard.InjectionGuard;
 import dev.ctxpack.guard.InjectionPolicy;
 import dev.ctxpack.model.Action;
+import dev.ctxpack.model.ContextPackage;
 import dev.ctxpack.model.Passage;
 import dev.ctxpack.model.Source;
 import dev.ctxpack.model.Span;
@@ -39,8 +40,10 @@ final class EvidenceCompression {
    * budget is what the blocks leave once their labels and metadata are paid for. Each passage keeps
    * its kept spans as pieces at their document offsets; a passage left with nothing is dropped. The
    * spans dropped from each passage go into {@code cut}, by passage id, for its source to show.
+   * With {@code line} above 0, only sentences at least that likely to hold the answer are kept
+   * ({@code below-relevance} drops otherwise).
    */
-  static Compressed compress(PackStages s, PackRequest r, List<Passage> selected, int evidence, Trace trace,
+  static Compressed compress(PackStages s, PackRequest r, List<Passage> selected, int evidence, double line, Trace trace,
       Map<String, List<Source.Dropped>> cut) throws IOException {
     String query = r.query;
     ToIntFunction<Passage> cost = r.cost;
@@ -72,9 +75,11 @@ final class EvidenceCompression {
     if (budget <= 0) {
       trace.add(Stage.COMPRESS, Action.SKIP, "budget:blocks", List.of(), "", 0,
           "the blocks' labels and metadata alone take " + overhead + " of " + evidence + " tokens; nothing compressed");
-      return new Compressed(selected, 0);
+      return new Compressed(selected, 0, List.of());
     }
-    Compression c = compressor.compress(query, inputs, CompressOptions.budget(budget));
+    CompressOptions options = CompressOptions.budget(budget);
+    if (line > 0) options = options.withThreshold(line).withRelative(r.options.relevance().relative());
+    Compression c = compressor.compress(query, inputs, options);
     Map<String, Compression.Compressed> kept = new HashMap<>();
     for (Compression.Compressed k : c.passages()) kept.put(k.id(), k);
     Map<String, Passage> byId = new HashMap<>();
@@ -124,14 +129,15 @@ final class EvidenceCompression {
             + " after " + overhead + " tokens of block overhead); " + out.size() + " passages keep text");
     int relevant = c.tokensOut() + roomless;
     for (String id : relevantPassages) relevant += blockOverhead.getOrDefault(id, 0);
-    return new Compressed(out, relevant);
+    return new Compressed(out, relevant, line > 0 && out.isEmpty() ? RelevanceLine.closest(c, byId) : List.of());
   }
 
   /**
    * What compression kept, and what the relevant evidence would take in one prompt without the
    * instructions and query: the kept text, the sentences cut only for room whose probability of
-   * holding the answer is at least {@link StuffFallback#RELEVANCE}, and the blocks of the passages holding
-   * either.
+   * holding the answer is at least {@link StuffFallback#RELEVANCE}, and the blocks of the passages
+   * holding either; when a relevance line kept nothing, the sentences that came closest ({@link
+   * RelevanceLine#closest}).
    */
-  record Compressed(List<Passage> passages, int relevantTokens) {}
+  record Compressed(List<Passage> passages, int relevantTokens, List<ContextPackage.Closest> closest) {}
 }

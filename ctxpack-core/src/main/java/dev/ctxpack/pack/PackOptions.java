@@ -25,7 +25,7 @@ import java.util.Optional;
  * defaults of the CLI, the service and the library alike.
  */
 public record PackOptions(Budget budget, RetrievalOptions retrieval, Stages stages, Layout layout, Plan plan,
-    Safety safety) {
+    Safety safety, Relevance relevance) {
 
   /** The fewest and most calls a plan may be given, and the default. */
   public static final int MIN_CALLS = 2;
@@ -39,6 +39,12 @@ public record PackOptions(Budget budget, RetrievalOptions retrieval, Stages stag
     Objects.requireNonNull(layout, "layout");
     Objects.requireNonNull(plan, "plan");
     Objects.requireNonNull(safety, "safety");
+    if (relevance == null) relevance = Relevance.defaults();
+  }
+
+  /** The options with the default relevance line ({@link Relevance#defaults()}). */
+  public PackOptions(Budget budget, RetrievalOptions retrieval, Stages stages, Layout layout, Plan plan, Safety safety) {
+    this(budget, retrieval, stages, layout, plan, safety, Relevance.defaults());
   }
 
   /**
@@ -119,6 +125,60 @@ public record PackOptions(Budget budget, RetrievalOptions retrieval, Stages stag
   }
 
   /**
+   * How much of the budget a request spends: the budget is the most it may spend, and {@code
+   * minRelevance} decides what it does spend: evidence is sent only when its best sentence's
+   * calibrated probability of holding the answer is at least this ({@link Relevance#AUTO}, NaN: the
+   * default line for the request's budget, {@link Relevance#lineFor(int)}; 0: fill the budget, as
+   * before the line), and then only the sentences at least {@code relative} as likely as that best
+   * one. When no sentence clears the line, the evidence is insufficient and {@code onInsufficient}
+   * says what the request does.
+   */
+  public record Relevance(double minRelevance, OnInsufficient onInsufficient, double relative) {
+    /** The default line for the request's budget. */
+    public static final double AUTO = Double.NaN;
+    /**
+     * The default line of every preset: chosen on the FIT half of the relevance evaluation
+     * (docs/BENCHMARKS.md), where it tells off-corpus questions from answerable ones.
+     */
+    public static final double DEFAULT_LINE = 0.14;
+    /**
+     * The default relative line: once the best sentence clears the line, a sentence is sent when it is
+     * at least this share as likely as the best (chosen with {@link #DEFAULT_LINE}).
+     */
+    public static final double DEFAULT_RELATIVE = 0.1;
+
+    public Relevance {
+      if (!Double.isNaN(minRelevance) && !(minRelevance >= 0 && minRelevance <= 1)) {
+        throw new IllegalArgumentException("min relevance must be in [0, 1], was " + minRelevance);
+      }
+      if (!(relative >= 0 && relative <= 1)) throw new IllegalArgumentException("relative relevance must be in [0, 1], was " + relative);
+      if (onInsufficient == null) onInsufficient = OnInsufficient.ABSTAIN;
+    }
+
+    public Relevance(double minRelevance, OnInsufficient onInsufficient) {
+      this(minRelevance, onInsufficient, DEFAULT_RELATIVE);
+    }
+
+    /** The default line for the request's budget, abstaining when nothing clears it. */
+    public static Relevance defaults() {
+      return new Relevance(AUTO, OnInsufficient.ABSTAIN, DEFAULT_RELATIVE);
+    }
+
+    /**
+     * The default line for a budget of {@code limit} tokens: {@value #DEFAULT_LINE} for every preset
+     * (low, medium and high alike).
+     */
+    public static double lineFor(int limit) {
+      return DEFAULT_LINE;
+    }
+
+    /** The line a request with this limit uses: {@code minRelevance}, or the default for the limit. */
+    public double line(int limit) {
+      return Double.isNaN(minRelevance) ? lineFor(limit) : minRelevance;
+    }
+  }
+
+  /**
    * Medium preset (4,000 tokens), no model, hybrid retrieval k = 40, every stage on (compression
    * too), MMR λ = 0.7, lost-in-the-middle, the template by the query's language, no repeated key,
    * one prompt falling back to map-reduce (at most {@value #DEFAULT_CALLS} calls) when its relevant
@@ -129,7 +189,7 @@ public record PackOptions(Budget budget, RetrievalOptions retrieval, Stages stag
         new Stages(true, true, true, MmrSelector.DEFAULT_LAMBDA, true, true),
         new Layout(OrderMode.LOST_IN_THE_MIDDLE, Optional.empty(), false),
         new Plan(Strategy.STUFF, Strategy.MAP_REDUCE, DEFAULT_CALLS),
-        new Safety(RedactionOptions.off(), InjectionPolicy.FLAG));
+        new Safety(RedactionOptions.off(), InjectionPolicy.FLAG), Relevance.defaults());
   }
 
   /** A builder starting from {@link #defaults()}. */
@@ -167,6 +227,9 @@ public record PackOptions(Budget budget, RetrievalOptions retrieval, Stages stag
     private int maxCalls;
     private RedactionOptions redactPii;
     private InjectionPolicy injection;
+    private double minRelevance;
+    private OnInsufficient onInsufficient;
+    private double relativeRelevance;
 
     private Builder(PackOptions o) {
       tokens = o.budget.tokens();
@@ -187,6 +250,9 @@ public record PackOptions(Budget budget, RetrievalOptions retrieval, Stages stag
       maxCalls = o.plan.maxCalls();
       redactPii = o.safety.redactPii();
       injection = o.safety.injection();
+      minRelevance = o.relevance.minRelevance();
+      onInsufficient = o.relevance.onInsufficient();
+      relativeRelevance = o.relevance.relative();
     }
 
     /** The prompt's token budget. */
@@ -281,10 +347,32 @@ public record PackOptions(Budget budget, RetrievalOptions retrieval, Stages stag
       return this;
     }
 
+    /**
+     * The relevance line in [0, 1]: sentences less likely than this to hold the answer are not sent
+     * ({@link Relevance#AUTO} for the budget's default, 0 to fill the budget).
+     */
+    public Builder minRelevance(double p) {
+      this.minRelevance = p;
+      return this;
+    }
+
+    /** The relative line in [0, 1]: a sentence is sent only at least this share as likely as the request's best. */
+    public Builder relativeRelevance(double share) {
+      this.relativeRelevance = share;
+      return this;
+    }
+
+    /** What a request does when nothing clears the relevance line. */
+    public Builder onInsufficient(OnInsufficient o) {
+      this.onInsufficient = Objects.requireNonNull(o, "onInsufficient");
+      return this;
+    }
+
     public PackOptions build() {
       return new PackOptions(new Budget(tokens, reserve, model), retrieval,
           new Stages(dedup, rerank, mmr, mmrLambda, compress, reorder), new Layout(order, template, repeatKey),
-          new Plan(strategy, fallback, maxCalls), new Safety(redactPii, injection));
+          new Plan(strategy, fallback, maxCalls), new Safety(redactPii, injection),
+          new Relevance(minRelevance, onInsufficient, relativeRelevance));
     }
   }
 }

@@ -54,7 +54,8 @@ final class PlanLayout {
           int text = r.tok.count(p.text());
           Passage smaller = null;
           if (o.stages().compress() && text * 2 / 3 >= MIN_PLAN_TEXT) {
-            List<Passage> c = EvidenceCompression.compress(s, r, List.of(p), block - text + text * 2 / 3, trace, cut).passages();
+            List<Passage> c = EvidenceCompression.compress(s, r, List.of(p), block - text + text * 2 / 3,
+                o.relevance().line(r.limit()), trace, cut).passages();
             if (!c.isEmpty() && r.tok.count(c.get(0).text()) < text) smaller = c.get(0);
           }
           if (smaller != null) {

@@ -28,7 +28,7 @@ final class StuffLayout {
   private StuffLayout() {}
 
   static ContextPackage layout(PackStages s, PackRequest r, List<Passage> ordered, Map<String, List<Source.Dropped>> cut,
-      List<Conflict> conflicts, Trace trace) throws IOException {
+      List<Conflict> conflicts, Trace trace, String abstainNote) throws IOException {
     KeyPassage keys = r.keys;
     List<Passage> kept = new ArrayList<>(ordered);
     while (true) {
@@ -39,6 +39,10 @@ final class StuffLayout {
       if (!note.isEmpty()) {
         rendered = new PromptRenderer.Rendered(rendered.instructions() + rendered.sources() + note + rendered.query(),
             rendered.instructions(), rendered.sources() + note, rendered.query());
+      }
+      if (!abstainNote.isEmpty()) { // where the SOURCES would be: nothing cleared the relevance line
+        rendered = new PromptRenderer.Rendered(rendered.instructions() + rendered.sources() + abstainNote + rendered.query(),
+            rendered.instructions() + abstainNote, rendered.sources(), rendered.query());
       }
       KeyPassage.Key key = keys == null ? null : keys.of(kept, sources, s.renderer().tag(r.query, sources, r.policy)).orElse(null);
       if (key != null) { // after the SOURCES block and the conflict lines, before the question
@@ -68,6 +72,12 @@ final class StuffLayout {
         trace.add(Stage.ORDER, Action.SKIP, "repeat-key:budget", List.of(key.source().label(), key.source().passage()), "", 0,
             "the rendered prompt counted " + used + " tokens with the repeated key, over the limit of " + r.limit()
                 + "; the key is left out rather than the last source");
+        continue;
+      }
+      if (kept.isEmpty() && !abstainNote.isEmpty()) { // the budget holds the question but not the note
+        trace.add(Stage.PACK, Action.SKIP, "relevance:note-too-large", List.of(), "", 0, "the prompt counted " + used
+            + " tokens with the abstention note, over the limit of " + r.limit() + "; sent without it");
+        abstainNote = "";
         continue;
       }
       Passage weakest = kept.stream()

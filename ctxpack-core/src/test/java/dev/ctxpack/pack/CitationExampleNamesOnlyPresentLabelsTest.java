@@ -22,6 +22,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * as invented. Every built-in template, in both languages and with every injection policy, names
  * only labels the prompt has.
  */
+// Budgets are filled as before the relevance line (minRelevance 0): these tests are about other stages;
+// RelevanceLineTest covers the line.
 class CitationExampleNamesOnlyPresentLabelsTest {
   private static final Pattern LABEL = Pattern.compile("\\[(S\\d+)\\]|\"(S\\d+)\"");
 
@@ -55,7 +57,7 @@ class CitationExampleNamesOnlyPresentLabelsTest {
         GivenCandidates.candidate("b", "b", "A cafeína bloqueia os receptores de adenosina no cérebro.", 0, "", "", null, 1));
     for (String q : List.of("What does caffeine block?", "O que a cafeína bloqueia?")) {
       ContextPackage p = packer.pack(q, given,
-          PackOptions.builder().budget(1000).injection(InjectionPolicy.parse(policy)).build());
+          PackOptions.builder().minRelevance(0).budget(1000).injection(InjectionPolicy.parse(policy)).build());
       assertThat(p.sources()).hasSize(2);
       Set<String> labels = new TreeSet<>(p.sources().stream().map(Source::label).toList());
       assertThat(labels).containsAll(cited(p.prompt()));

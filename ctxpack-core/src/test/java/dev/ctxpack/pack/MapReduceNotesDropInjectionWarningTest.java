@@ -18,6 +18,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * final call unmarked. The fence of notes (and of a refine draft) written from flagged sources now
  * opens with a warning naming those sources and rules; notes from clean sources get none.
  */
+// Budgets are filled as before the relevance line (minRelevance 0): these tests are about other stages;
+// RelevanceLineTest covers the line.
 class MapReduceNotesDropInjectionWarningTest {
   @ParameterizedTest
   @EnumSource(value = Strategy.class, names = {"MAP_REDUCE", "REFINE", "TREE"})
@@ -31,7 +33,7 @@ class MapReduceNotesDropInjectionWarningTest {
           "Study " + i, "", null, 1 - i / 100.0));
     }
     ContextPackage p = EvidencePacker.builder().build().pack("Does caloric restriction slow DNA methylation changes?", given,
-        PackOptions.builder().budget(700).strategy(strategy).maxCalls(12).injection(InjectionPolicy.FLAG).build());
+        PackOptions.builder().minRelevance(0).budget(700).strategy(strategy).maxCalls(12).injection(InjectionPolicy.FLAG).build());
     assertThat(p.plan()).hasSizeGreaterThan(1);
     String badLabel = p.sources().stream().filter(s -> s.docId().equals("bad")).findFirst().orElseThrow().label();
     List<PlanStep> readers = p.plan().stream().filter(s -> s.prompt().contains("<notes")).toList();

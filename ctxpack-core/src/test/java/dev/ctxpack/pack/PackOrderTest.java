@@ -28,6 +28,8 @@ import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
 
 /** Ordering inside the packer: whole blocks, the new orders, and the key passage repeated at the end. */
+// Budgets are filled as before the relevance line (minRelevance 0): these tests are about other stages;
+// RelevanceLineTest covers the line.
 class PackOrderTest {
   private static final Tokenizer TOK = Tokenizers.defaultTokenizer();
 
@@ -41,7 +43,7 @@ class PackOrderTest {
       candidate("tea#0", "tea", 0, "Green tea is steamed or pan-fired soon after picking.", 0.30));
 
   private static PackOptions plain() {
-    return PackOptions.builder().compress(false).injection(InjectionPolicy.OFF).budget(2000).build();
+    return PackOptions.builder().minRelevance(0).compress(false).injection(InjectionPolicy.OFF).budget(2000).build();
   }
 
   @Test
@@ -160,7 +162,7 @@ class PackOrderTest {
         candidate("a#0", "a", 0, "Write to ana@example.com for the Rhine data. The Rhine is 1,230 km long.", 0.9),
         candidate("b#0", "b", 0, "The Elbe reaches the North Sea at Cuxhaven.", 0.5));
     ContextPackage p = packer(c).pack("Who has the Rhine data?",
-        PackOptions.builder().repeatKey(true).redactPii(dev.ctxpack.pii.RedactionOptions.all()).build());
+        PackOptions.builder().minRelevance(0).repeatKey(true).redactPii(dev.ctxpack.pii.RedactionOptions.all()).build());
     Matcher m = KEY.matcher(p.prompt());
     assertThat(m.find()).as(p.prompt()).isTrue();
     assertThat(p.prompt()).doesNotContain("ana@example.com");
@@ -186,7 +188,7 @@ class PackOrderTest {
     List<Candidate> cands = randomCandidates(seed, 30);
     ContextPackage p;
     try {
-      p = packer(cands).pack("what about roasted coffee?", PackOptions.builder().budget(budget).repeatKey(true)
+      p = packer(cands).pack("what about roasted coffee?", PackOptions.builder().minRelevance(0).budget(budget).repeatKey(true)
           .fallback(Strategy.STUFF).build());
     } catch (BudgetTooSmallException e) {
       return;

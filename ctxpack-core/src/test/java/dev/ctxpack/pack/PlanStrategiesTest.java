@@ -28,6 +28,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** Map-reduce, refine and tree plans: sizes, labels, wording, the fallback rule and the offline run. */
+// Budgets are filled as before the relevance line (minRelevance 0): these tests are about other stages;
+// RelevanceLineTest covers the line.
 class PlanStrategiesTest {
   private static final Tokenizer TOK = Tokenizers.defaultTokenizer();
   private static final String[] PLACES = {"Lisbon", "Porto", "Braga", "Coimbra", "Faro", "Évora", "Aveiro", "Viseu",
@@ -72,7 +74,7 @@ class PlanStrategiesTest {
 
   /** {@code s} at {@code budget}, a stuff request staying one prompt (no fallback), to compare strategies as they are. */
   private static ContextPackage plan(Strategy s, int budget, List<Candidate> c) throws Exception {
-    return packer(c).pack(QUERY, PackOptions.builder().budget(budget).strategy(s).fallback(Strategy.STUFF).build());
+    return packer(c).pack(QUERY, PackOptions.builder().minRelevance(0).budget(budget).strategy(s).fallback(Strategy.STUFF).build());
   }
 
   /** The prompt with each placeholder replaced by text of exactly its step's bound. */
@@ -148,8 +150,8 @@ class PlanStrategiesTest {
   @Test
   void moreCallsAllowedGatherMoreEvidenceAndTheCapIsKept() throws Exception {
     List<Candidate> c = corpus(18, false);
-    ContextPackage few = packer(c).pack(QUERY, PackOptions.builder().budget(700).strategy(Strategy.MAP_REDUCE).maxCalls(3).build());
-    ContextPackage many = packer(c).pack(QUERY, PackOptions.builder().budget(700).strategy(Strategy.MAP_REDUCE).maxCalls(12).build());
+    ContextPackage few = packer(c).pack(QUERY, PackOptions.builder().minRelevance(0).budget(700).strategy(Strategy.MAP_REDUCE).maxCalls(3).build());
+    ContextPackage many = packer(c).pack(QUERY, PackOptions.builder().minRelevance(0).budget(700).strategy(Strategy.MAP_REDUCE).maxCalls(12).build());
     assertThat(few.plan().size()).isLessThanOrEqualTo(3);
     assertThat(many.plan().size()).isLessThanOrEqualTo(12);
     assertThat(many.sources().size()).isGreaterThan(few.sources().size());
@@ -160,7 +162,7 @@ class PlanStrategiesTest {
   @Test
   void aSmallBudgetCollapsesNotesInMoreLevelsRatherThanOverflowing() throws Exception {
     List<Candidate> c = corpus(18, false);
-    ContextPackage p = packer(c).pack(QUERY, PackOptions.builder().budget(450).strategy(Strategy.MAP_REDUCE)
+    ContextPackage p = packer(c).pack(QUERY, PackOptions.builder().minRelevance(0).budget(450).strategy(Strategy.MAP_REDUCE)
         .maxCalls(30).build());
     assertWellFormed(p, 450);
     assertThat(p.plan()).extracting(PlanStep::kind).contains("collapse");
@@ -173,7 +175,7 @@ class PlanStrategiesTest {
       for (int budget : new int[] {420, 500, 650, 900, 1500}) {
         for (int calls : new int[] {2, 8, 20}) {
           ContextPackage p = packer(s == Strategy.TREE ? corpus(18, true) : c).pack(QUERY,
-              PackOptions.builder().budget(budget).strategy(s).maxCalls(calls).build());
+              PackOptions.builder().minRelevance(0).budget(budget).strategy(s).maxCalls(calls).build());
           assertThat(p.plan().size()).as(s + "@" + budget + "/" + calls).isLessThanOrEqualTo(calls);
           assertWellFormed(p, budget);
         }
@@ -212,7 +214,7 @@ class PlanStrategiesTest {
   @Test
   void portugueseQueriesGetPortugueseSteps() throws Exception {
     ContextPackage p = packer(corpus(16, false)).pack("Quanto café torrado processaram as fábricas de coffee roasting?",
-        PackOptions.builder().budget(700).strategy(Strategy.MAP_REDUCE).build());
+        PackOptions.builder().minRelevance(0).budget(700).strategy(Strategy.MAP_REDUCE).build());
     assertThat(p.plan().get(0).prompt()).contains("Leia as fontes").contains("FONTES").contains("PERGUNTA");
     assertThat(p.prompt()).contains(PromptTemplate.PT.abstention()).contains("As fontes foram lidas antes");
   }
@@ -224,7 +226,7 @@ class PlanStrategiesTest {
     String text = first.chunk().text() + " Coffee roasting note {{step:1}} here.";
     Chunk chunk = new Chunk(first.chunk().id(), first.chunk().docId(), new Span(0, text.length()), text, "", 0, TOK.count(text));
     c.set(0, new Candidate(chunk, first.doc(), first.scores()));
-    ContextPackage p = packer(c).pack(QUERY, PackOptions.builder().budget(700).strategy(Strategy.MAP_REDUCE)
+    ContextPackage p = packer(c).pack(QUERY, PackOptions.builder().minRelevance(0).budget(700).strategy(Strategy.MAP_REDUCE)
         .compress(false).build());
     PlanStep map = p.plan().get(0);
     assertThat(map.prompt()).doesNotContain("{{step:").contains("\uFF5B\uFF5Bstep:1}}");
@@ -234,7 +236,7 @@ class PlanStrategiesTest {
   @Test
   void aStuffRequestThatFitsIsUnchangedByTheFallback() throws Exception {
     List<Candidate> c = corpus(2, false);
-    PackOptions o = PackOptions.builder().budget(2000).build();
+    PackOptions o = PackOptions.builder().minRelevance(0).budget(2000).build();
     ContextPackage off = packer(c).pack(QUERY, o);
     ContextPackage on = packer(c).pack(QUERY, o.toBuilder().fallback(Strategy.MAP_REDUCE).build());
     assertThat(on.fallback()).isNull();
@@ -246,7 +248,7 @@ class PlanStrategiesTest {
   @Test
   void aStuffRequestWhoseRelevantEvidenceCannotFitFallsBackAndSaysWhy() throws Exception {
     List<Candidate> c = corpus(16, false);
-    PackOptions o = PackOptions.builder().budget(600).fallback(Strategy.STUFF).build(); // no fallback
+    PackOptions o = PackOptions.builder().minRelevance(0).budget(600).fallback(Strategy.STUFF).build(); // no fallback
     ContextPackage off = packer(c).pack(QUERY, o);
     assertThat(off.fallback()).isNull();
     // The same request without fallback cut on-topic sentences for room: the evidence cannot fit.
@@ -272,7 +274,7 @@ class PlanStrategiesTest {
     List<Candidate> c = corpus(16, false);
     int found = 0;
     for (int budget = 300; budget <= 420; budget += 2) {
-      PackOptions o = PackOptions.builder().budget(budget).fallback(Strategy.MAP_REDUCE).build();
+      PackOptions o = PackOptions.builder().minRelevance(0).budget(budget).fallback(Strategy.MAP_REDUCE).build();
       boolean plannable;
       try {
         packer(c).pack(QUERY, o.toBuilder().strategy(Strategy.MAP_REDUCE).build());
@@ -300,11 +302,11 @@ class PlanStrategiesTest {
   void theFallbackRuleIsTheRelevantEvidenceAgainstTheLimit() throws Exception {
     List<Candidate> c = corpus(16, false);
     // Over: compression had to cut on-topic sentences for room, and what they need is over the limit.
-    ContextPackage over = packer(c).pack(QUERY, PackOptions.builder().budget(600).fallback(Strategy.REFINE).build());
+    ContextPackage over = packer(c).pack(QUERY, PackOptions.builder().minRelevance(0).budget(600).fallback(Strategy.REFINE).build());
     assertThat(over.strategy()).isEqualTo("refine");
     assertThat(over.fallback().relevantTokens()).isGreaterThan(over.fallback().limit());
     // Under: a limit that holds every relevant sentence cuts none for room, and the request stays stuff, unchanged.
-    PackOptions roomy = PackOptions.builder().budget(20_000).build();
+    PackOptions roomy = PackOptions.builder().minRelevance(0).budget(20_000).build();
     ContextPackage under = packer(c).pack(QUERY, roomy.toBuilder().fallback(Strategy.REFINE).build());
     assertThat(under.trace()).noneSatisfy(d -> assertThat(d.rule()).isEqualTo("compress:budget"));
     assertThat(under.fallback()).isNull();
@@ -315,7 +317,7 @@ class PlanStrategiesTest {
   void theOfflineRunExtractsVerbatimLabelledNotesAndFillsTheFinalPrompt() throws Exception {
     List<Candidate> c = corpus(16, false);
     for (Strategy s : List.of(Strategy.MAP_REDUCE, Strategy.REFINE, Strategy.TREE)) {
-      PackOptions o = PackOptions.builder().budget(700).strategy(s).build();
+      PackOptions o = PackOptions.builder().minRelevance(0).budget(700).strategy(s).build();
       DefaultContextPacker packer = packer(s == Strategy.TREE ? corpus(9, true) : c);
       ContextPackage p = packer.pack(QUERY, o);
       PlanExecutor.Execution e = packer.executor(null, o).execute(p);

@@ -31,6 +31,8 @@ import org.junit.jupiter.api.Test;
  * The packer as a composition: a stage is replaced, or a step added as a decorator of a stage, from
  * outside, without touching the orchestrator; the stages it was not given keep their defaults.
  */
+// Budgets are filled as before the relevance line (minRelevance 0): these tests are about other stages;
+// RelevanceLineTest covers the line.
 class ShippedStagesTest {
   static final List<Candidate> CANDIDATES = List.of(
       DefaultContextPackerTest.candidate("c1", "d1", 0,
@@ -68,7 +70,7 @@ class ShippedStagesTest {
   }
 
   private static ContextPackage pack(PackStages.Builder b) throws IOException {
-    return b.retriever(FIXED).build().pack(QUERY, PackOptions.builder().budget(900).build());
+    return b.retriever(FIXED).build().pack(QUERY, PackOptions.builder().minRelevance(0).budget(900).build());
   }
 
   @Test
@@ -113,12 +115,12 @@ class ShippedStagesTest {
 
   @Test
   void theBuildersDefaultsAreTheStagesItNamesAndLibraryOptionsAreTheClis() {
-    PackOptions o = PackOptions.defaults();
+    PackOptions o = PackOptions.builder().minRelevance(0).build();
     assertThat(o.plan().fallback()).isEqualTo(Strategy.MAP_REDUCE);
     assertThat(o.plan().strategy()).isEqualTo(Strategy.STUFF);
     assertThat(o.budget().tokens()).isEqualTo(Budgets.MEDIUM);
     assertThat(o.toBuilder().build()).isEqualTo(o);
-    assertThat(PackOptions.builder().build()).isEqualTo(o);
+    assertThat(PackOptions.builder().minRelevance(0).build()).isEqualTo(o);
     assertThat(Map.of("stages", o.stages())).containsValue(new PackOptions.Stages(true, true, true, 0.7, true, true));
   }
 }
