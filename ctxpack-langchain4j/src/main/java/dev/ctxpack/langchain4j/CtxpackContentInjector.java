@@ -2,6 +2,7 @@ package dev.ctxpack.langchain4j;
 
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.pack.EvidencePacker;
+import dev.ctxpack.pack.OnInsufficient;
 import dev.ctxpack.pack.PackOptions;
 import dev.ctxpack.token.Tokenizer;
 import dev.langchain4j.data.message.ChatMessage;
@@ -94,7 +95,9 @@ public final class CtxpackContentInjector implements ContentInjector {
   public static final class Builder {
     private final EvidencePacker.Builder packer = EvidencePacker.builder();
     private EvidencePacker prebuilt;
-    private PackOptions options = PackOptions.defaults();
+    // A framework's injector cannot carry an abstention (no content: the bare question is sent), so
+    // evidence below the relevance line is sent best-effort; the package still says insufficient.
+    private PackOptions options = PackOptions.builder().onInsufficient(OnInsufficient.BEST_EFFORT).build();
     private int evidenceTokens;
     private int contextWindow;
     private int reserve;

@@ -115,7 +115,9 @@ class RagWithAiServicesTest {
 
   RetrievalAugmentor augmentor() {
     CtxpackContentAggregator aggregator = CtxpackContentAggregator.builder()
-        .contextWindow(WINDOW).reserve(RESERVE).listener(packed::add).build();
+        // The budget filled (no relevance line): these tests are about the augmentor, the guardrail and memory.
+        .contextWindow(WINDOW).reserve(RESERVE).options(dev.ctxpack.pack.PackOptions.builder().minRelevance(0).build())
+        .listener(packed::add).build();
     return DefaultRetrievalAugmentor.builder()
         .queryRouter(new DefaultQueryRouter(bm25, hybrid))
         .contentAggregator(aggregator)

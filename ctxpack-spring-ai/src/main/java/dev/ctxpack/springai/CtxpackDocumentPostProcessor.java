@@ -4,6 +4,7 @@ import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.ContextPackage;
 import dev.ctxpack.pack.EvidencePacker;
+import dev.ctxpack.pack.OnInsufficient;
 import dev.ctxpack.pack.PackOptions;
 import dev.ctxpack.pack.Strategy;
 import java.io.IOException;
@@ -63,7 +64,10 @@ public final class CtxpackDocumentPostProcessor implements DocumentPostProcessor
     this.listener = b.listener;
   }
 
-  /** A builder: 2,000 evidence tokens, {@link PackOptions#defaults()}, no embedder. */
+  /**
+   * A builder: 2,000 evidence tokens, {@link PackOptions#defaults()} but best-effort when nothing clears
+   * the relevance line, no embedder.
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -134,7 +138,9 @@ public final class CtxpackDocumentPostProcessor implements DocumentPostProcessor
     private EvidencePacker packer;
     private Embedder embedder;
     private int evidenceTokens = 2000;
-    private PackOptions options = PackOptions.defaults();
+    // A framework's injector cannot carry an abstention (no content: the bare question is sent), so
+    // evidence below the relevance line is sent best-effort; the package still says insufficient.
+    private PackOptions options = PackOptions.builder().onInsufficient(OnInsufficient.BEST_EFFORT).build();
     private PackListener listener = PackListener.NONE;
 
     private Builder() {}
