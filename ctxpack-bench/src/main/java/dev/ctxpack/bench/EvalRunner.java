@@ -169,7 +169,8 @@ public final class EvalRunner implements Callable<Integer> {
       Map.entry("history", dev.ctxpack.bench.memory.HistoryEval::run),
       Map.entry("order", dev.ctxpack.bench.order.OrderEval::run),
       Map.entry("strategies", dev.ctxpack.bench.strategies.StrategiesEval::run),
-      Map.entry("adapters", dev.ctxpack.bench.adapters.AdapterEval::run));
+      Map.entry("adapters", dev.ctxpack.bench.adapters.AdapterEval::run),
+      Map.entry("relevance", dev.ctxpack.bench.relevance.RelevanceEval::run));
 
   public static void main(String[] args) {
     var other = args.length > 0 ? OTHER_EVALS.get(args[0]) : null;
