@@ -9,6 +9,7 @@ public final class Errors {
   private Errors() {}
 
   public static int exitCode(Throwable t) {
+    if (t instanceof dev.ctxpack.pack.InsufficientEvidenceException) return ExitCodes.INSUFFICIENT;
     if (t instanceof UsageException || t instanceof IllegalArgumentException) return ExitCodes.USAGE;
     return ExitCodes.FAILURE;
   }

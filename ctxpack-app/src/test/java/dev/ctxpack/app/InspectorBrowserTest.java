@@ -327,7 +327,10 @@ class InspectorBrowserTest {
       driver.findElement(By.id("pack-btn")).click();
       wait(30).until(d -> d.findElement(By.id("status")).getText().startsWith("Packed in"));
       String prompt = (String) ((JavascriptExecutor) driver).executeScript("return document.getElementById('prompt').textContent");
-      assertThat(prompt).contains("Lisbon office opens on 2 March").doesNotContain("2.4 million");
+      // What the key reads is the opening date, which does not answer the budget question: the
+      // relevance line may abstain, but the figure the key cannot read never shows.
+      assertThat(prompt).containsAnyOf("Lisbon office opens on 2 March", "No source found for this question")
+          .doesNotContain("2.4 million");
       screenshot("07-tenant-key");
     }
   }

@@ -225,7 +225,7 @@ class PackStrategiesCliTest {
   void portugueseQueriesGetPortugueseSteps() {
     CliRunner r = CliRunner.run("pack", "--index", index, "--format", "json", "-q",
         "Quantas toneladas de café torrado processaram as roasting plants?", "--mode", "bm25", "--budget", "600",
-        "--strategy", "map-reduce");
+        "--strategy", "map-reduce", "--min-relevance", "0");
     assertThat(r.code()).as(r.err()).isZero();
     Matcher m = Pattern.compile("Leia as fontes").matcher(r.json().get("plan").get(0).get("prompt").asText());
     assertThat(m.find()).isTrue();

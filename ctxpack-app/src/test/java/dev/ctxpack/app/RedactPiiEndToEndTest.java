@@ -60,7 +60,7 @@ class RedactPiiEndToEndTest {
 
   @Test
   void thePromptHoldsPlaceholdersAndNoValuesAndEveryRedactionPointsAtItsValue() throws Exception {
-    CliRunner r = CliRunner.run("pack", "--index", index, "--format", "json", "-q", "Como pagar o aluguel (the rent)?",
+    CliRunner r = CliRunner.run("pack", "--index", index, "--min-relevance", "0", "--format", "json", "-q", "Como pagar o aluguel (the rent)?",
         "--budget", "700", "--no-compress", "--redact-pii");
     assertThat(r.code()).as(r.err()).isZero();
     JsonNode p = r.json();
@@ -103,7 +103,7 @@ class RedactPiiEndToEndTest {
   @Test
   void theBudgetHoldsExactlyWithPlaceholdersAndTheTypesCanBeChosen() throws Exception {
     for (int budget : new int[] {260, 320, 420}) {
-      CliRunner r = CliRunner.run("pack", "--index", index, "--format", "json", "-q", "What about the rent?",
+      CliRunner r = CliRunner.run("pack", "--index", index, "--min-relevance", "0", "--format", "json", "-q", "What about the rent?",
           "--budget", Integer.toString(budget), "--redact-pii=email,cpf");
       assertThat(r.code()).as(r.err()).isZero();
       JsonNode p = r.json();
@@ -114,7 +114,7 @@ class RedactPiiEndToEndTest {
       assertThat(prompt).doesNotContain("ana.souza@example.com.br").doesNotContain("529.982.247-25");
       assertThat(prompt).doesNotContain("[CARD_").doesNotContain("[IP_").doesNotContain("[CNPJ_");
     }
-    CliRunner bad = CliRunner.run("pack", "--index", index, "-q", "rent", "--redact-pii=email,ssn");
+    CliRunner bad = CliRunner.run("pack", "--index", index, "--min-relevance", "0", "-q", "rent", "--redact-pii=email,ssn");
     assertThat(bad.code()).isEqualTo(2);
     assertThat(bad.err()).contains("--redact-pii").contains("ssn");
   }
@@ -125,7 +125,7 @@ class RedactPiiEndToEndTest {
         + "{\"id\":\"off\",\"query\":\"Como pagar o aluguel?\"}\n"
         + "{\"id\":\"some\",\"query\":\"Como pagar o aluguel?\",\"redactPii\":[\"card\"]}\n"
         + "{\"id\":\"bad\",\"query\":\"Como pagar o aluguel?\",\"redactPii\":\"cpf,passport\"}\n";
-    CliRunner r = CliRunner.runWithStdin(lines, "pack", "--index", index, "--batch", "-");
+    CliRunner r = CliRunner.runWithStdin(lines, "pack", "--index", index, "--min-relevance", "0", "--batch", "-");
     String[] out = r.out().strip().split("\n");
     ObjectMapper m = new ObjectMapper();
     assertThat(m.readTree(out[0]).get("prompt").asText()).contains("[CARD_1]").doesNotContain("4111 1111 1111 1111");
@@ -142,14 +142,14 @@ class RedactPiiEndToEndTest {
       HttpClient http = HttpClient.newHttpClient();
       URI uri = URI.create("http://127.0.0.1:" + server.port() + "/v1/pack");
       var ok = http.send(HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.ofString(
-          "{\"query\":\"Como pagar o aluguel?\",\"redactPii\":[\"cpf\",\"iban\"]}")).build(),
+          "{\"minRelevance\": 0, \"query\":\"Como pagar o aluguel?\",\"redactPii\":[\"cpf\",\"iban\"]}")).build(),
           HttpResponse.BodyHandlers.ofString());
       assertThat(ok.statusCode()).as(ok.body()).isEqualTo(200);
       JsonNode p = new ObjectMapper().readTree(ok.body());
       assertThat(p.get("prompt").asText()).contains("[IBAN_1]").doesNotContain("PT50 0002").contains("4111 1111 1111 1111");
       assertThat(p.toString()).doesNotContain("PT50 0002 0123 1234 5678 9015 4");
       var bad = http.send(HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.ofString(
-          "{\"query\":\"aluguel\",\"redactPii\":7}")).build(), HttpResponse.BodyHandlers.ofString());
+          "{\"minRelevance\": 0, \"query\":\"aluguel\",\"redactPii\":7}")).build(), HttpResponse.BodyHandlers.ofString());
       assertThat(bad.statusCode()).isEqualTo(400);
       assertThat(bad.body()).contains("redactPii").contains("7");
     }

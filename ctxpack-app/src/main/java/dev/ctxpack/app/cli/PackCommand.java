@@ -53,7 +53,7 @@ final class PackCommand implements Callable<Integer> {
 
   @Option(names = "--batch", paramLabel = "FILE",
       description = "JSON Lines of {\"id\", \"query\", \"budget\" or \"preset\", \"injection\", \"order\","
-          + " \"repeatKey\", \"strategy\", \"execute\"}; - for stdin.")
+          + " \"repeatKey\", \"minRelevance\", \"onInsufficient\", \"strategy\", \"execute\"}; - for stdin.")
   String batch;
 
   @Option(names = "--execute",
@@ -188,6 +188,16 @@ final class PackCommand implements Callable<Integer> {
     @Option(names = "--no-compress", description = "Keep selected passages whole: no query-aware compression (ablation).")
     boolean noCompress;
 
+    @Option(names = "--min-relevance", paramLabel = "P",
+        description = "The relevance line: send only sentences at least this likely to hold the answer, in [0, 1]"
+            + " (0 = fill the budget; auto = the preset's default, " + PackOptions.Relevance.DEFAULT_LINE + "). Default: auto.")
+    String minRelevance;
+
+    @Option(names = "--on-insufficient", paramLabel = "ACTION", defaultValue = "abstain",
+        description = "When nothing clears the line: abstain (no sources; the prompt asks the model to say so), best-effort"
+            + " (send the best evidence anyway) or fail (exit code 3). Default: ${DEFAULT-VALUE}.")
+    String onInsufficient;
+
     @Option(names = "--injection", paramLabel = "POLICY", defaultValue = "flag",
         description = "Retrieved text that looks like instructions: flag (keep, warn inside its fence), quarantine (drop),"
             + " datamark (flag, and join every source's words with ˆ) or off (no guard). Default: ${DEFAULT-VALUE}.")
@@ -205,6 +215,19 @@ final class PackCommand implements Callable<Integer> {
         description = "Replace PII in the sources by typed placeholders ([EMAIL_1], [CPF_1]...): all kinds, or a"
             + " comma-separated choice of email, phone, card, iban, ip, cpf, cnpj. Default: off.")
     String redactPii;
+
+    /** {@code --min-relevance}: auto (or absent) for the preset's default, else a number in [0, 1]. */
+    static double minRelevanceFlag(String value) {
+      if (value == null || value.trim().equalsIgnoreCase("auto")) return PackOptions.Relevance.AUTO;
+      double p;
+      try {
+        p = Double.parseDouble(value.trim());
+      } catch (NumberFormatException e) {
+        throw new UsageException("--min-relevance must be a number in [0, 1] or auto, was '" + value + "'");
+      }
+      if (!(p >= 0 && p <= 1)) throw new UsageException("--min-relevance must be in [0, 1], was " + value);
+      return p;
+    }
 
     private static OrderMode parseOrderFlag(String value) {
       try {
@@ -238,6 +261,12 @@ final class PackCommand implements Callable<Integer> {
       }
       if (template != null) o = o.toBuilder().template(template(template)).build();
       if (repeatKey) o = o.toBuilder().repeatKey(true).build();
+      o = o.toBuilder().minRelevance(minRelevanceFlag(minRelevance)).build();
+      try {
+        o = o.toBuilder().onInsufficient(PackEndpoint.parseOnInsufficient(onInsufficient, "--on-insufficient")).build();
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(e.getMessage());
+      }
       if (redactPii != null) {
         try {
           o = o.toBuilder().redactPii(RedactionOptions.parse(redactPii)).build();

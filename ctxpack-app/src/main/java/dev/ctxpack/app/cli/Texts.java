@@ -70,6 +70,15 @@ final class Texts {
       sb.append("plan: ").append(p.strategy()).append(", ").append(p.plan().size()).append(" calls (used: the largest call)\n");
     }
     if (p.fallback() != null) sb.append("fallback: ").append(p.fallback().reason()).append('\n');
+    if (p.evidence().insufficient()) {
+      sb.append("evidence: insufficient (nothing clears the relevance line ")
+          .append(String.format(java.util.Locale.ROOT, "%.2f", p.evidence().line())).append("; ").append(p.evidence().action())
+          .append(")\n");
+      for (ContextPackage.Closest c : p.evidence().closest()) {
+        sb.append("  closest ").append(String.format(java.util.Locale.ROOT, "%.4f", c.score())).append(' ').append(c.docId())
+            .append(" [").append(c.start()).append(", ").append(c.end()).append(") ").append(oneLine(c.text())).append('\n');
+      }
+    }
     sb.append("sources: ").append(p.sources().size());
     long drops = p.trace().stream().filter(d -> d.action() == Action.DROP).count();
     sb.append(", decisions: ").append(p.trace().size()).append(" (").append(drops).append(" drops)");

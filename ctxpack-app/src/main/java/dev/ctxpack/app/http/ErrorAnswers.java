@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ctxpack.app.Errors;
 import dev.ctxpack.app.UsageException;
 import dev.ctxpack.app.json.Json;
+import dev.ctxpack.app.json.Views;
 import dev.ctxpack.model.WorkCancelledException;
+import dev.ctxpack.pack.InsufficientEvidenceException;
 import dev.ctxpack.model.WorkLimitException;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
@@ -12,7 +14,9 @@ import io.javalin.http.HttpResponseException;
 /**
  * Errors as the service answers them, {@code {"error": {"code", "message"}}}: an {@link HttpError}
  * with its own status and code; {@link WorkLimitException} 422 {@code too_much_work} (a cap on work,
- * its message naming what was counted and the cap); {@link WorkCancelledException} 503 {@code
+ * its message naming what was counted and the cap); {@link InsufficientEvidenceException} 422 {@code
+ * insufficient_evidence} (a request with {@code "onInsufficient": "fail"}; the body's {@code
+ * "evidence"} lists what came closest); {@link WorkCancelledException} 503 {@code
  * timeout}; {@link IllegalArgumentException} and {@link UsageException} 400
  * {@code bad_request} with their message (it names the field); Javalin's own errors with the code of
  * their status; anything else 500 {@code internal}, whose stack trace goes to the log and never to
@@ -40,6 +44,13 @@ final class ErrorAnswers {
       status = 422;
       code = "too_much_work";
       message = e.getMessage();
+    } else if (e instanceof InsufficientEvidenceException ie) {
+      // The request asked to fail rather than abstain: the judgement, with what came closest, is in the body.
+      ctx.attribute(ERROR_CODE, "insufficient_evidence");
+      ObjectNode body = errorBody("insufficient_evidence", e.getMessage());
+      body.set("evidence", Views.evidence(ie.evidence()));
+      ctx.status(422).json(body);
+      return;
     } else if (e instanceof WorkCancelledException) {
       status = 503;
       code = "timeout";

@@ -295,7 +295,10 @@ public final class AssembleRequests {
     if (user != null) b.recall(user, k);
   }
 
-  /** Pack options for the evidence: {@code budget} (the evidence's need), {@code k}, {@code mode}, {@code order}, {@code injection}, {@code redactPii}, and the switches. */
+  /**
+   * Pack options for the evidence: {@code budget} (the evidence's need), {@code k}, {@code mode}, {@code order},
+   * {@code injection}, {@code redactPii}, {@code minRelevance}, {@code onInsufficient}, and the switches.
+   */
   public static PackOptions retrieval(ObjectNode r) {
     PackOptions o = PackOptions.defaults();
     if (r.has("budget")) o = o.toBuilder().budget(Requests.integer(r, "budget", o.budget().tokens(), 1, Budgets.MAX)).build();
@@ -330,6 +333,17 @@ public final class AssembleRequests {
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("field 'retrieval." + e.getMessage().substring("field '".length()));
       }
+    }
+    if (r.has("minRelevance")) {
+      try {
+        o = o.toBuilder().minRelevance(PackEndpoint.minRelevance(r.get("minRelevance"))).build();
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("field 'retrieval." + e.getMessage().substring("field '".length()));
+      }
+    }
+    String onInsufficient = Requests.text(r, "onInsufficient", null);
+    if (onInsufficient != null) {
+      o = o.toBuilder().onInsufficient(PackEndpoint.parseOnInsufficient(onInsufficient, "field 'retrieval.onInsufficient'")).build();
     }
     for (String sw : List.of("dedup", "rerank", "mmr", "compress", "reorder")) {
       JsonNode v = r.get(sw);

@@ -8,6 +8,7 @@ import dev.ctxpack.model.ContextPackage;
 import dev.ctxpack.order.OrderMode;
 import dev.ctxpack.pack.Budgets;
 import dev.ctxpack.pack.DefaultContextPacker;
+import dev.ctxpack.pack.OnInsufficient;
 import dev.ctxpack.pack.PackOptions;
 import dev.ctxpack.retrieve.RetrievalMode;
 import dev.ctxpack.retrieve.RetrievalOptions;
@@ -17,7 +18,7 @@ import dev.ctxpack.pii.RedactionOptions;
 
 /**
  * {@code pack}: {@code {"id", "query", "budget" | "preset", "k", "mode", "injection", "template", "order",
- * "repeatKey", "strategy", "fallback", "maxCalls", "execute", "redactPii"}} to the package's JSON
+ * "repeatKey", "minRelevance", "onInsufficient", "strategy", "fallback", "maxCalls", "execute", "redactPii"}} to the package's JSON
  * (docs/API.md), a {@code --batch} line and {@code POST /v1/pack}. Each field given replaces that
  * option of the endpoint's defaults; a request never names a file on the host ({@code "template"}
  * is a built-in name) nor a model ({@code "execute"} calls the endpoint's own).
@@ -66,6 +67,9 @@ public final class PackEndpoint {
       if (!v.isBoolean()) throw new IllegalArgumentException("field 'repeatKey' must be true or false, was " + v);
       o = o.toBuilder().repeatKey(v.booleanValue()).build();
     }
+    if (req.has("minRelevance")) o = o.toBuilder().minRelevance(minRelevance(req.get("minRelevance"))).build();
+    String onInsufficient = Requests.text(req, "onInsufficient", null);
+    if (onInsufficient != null) o = o.toBuilder().onInsufficient(parseOnInsufficient(onInsufficient, "field 'onInsufficient'")).build();
     String strategy = Requests.text(req, "strategy", null);
     if (strategy != null) o = o.toBuilder().strategy(parseStrategy(strategy, "field 'strategy'")).build();
     String fallback = Requests.text(req, "fallback", null);
@@ -88,6 +92,24 @@ public final class PackEndpoint {
     }
     int perSignal = Math.max(1, Math.min(RetrievalOptions.MAX_K, (k + 1) / 2));
     return new RetrievalOptions(m, k, perSignal, perSignal);
+  }
+
+  /** {@code "minRelevance"}: a number in [0, 1], or {@code "auto"} for the budget's default line. */
+  static double minRelevance(JsonNode v) {
+    if (v.isTextual() && v.textValue().trim().equalsIgnoreCase("auto")) return PackOptions.Relevance.AUTO;
+    if (!v.isNumber() || !(v.doubleValue() >= 0 && v.doubleValue() <= 1)) {
+      throw new IllegalArgumentException("field 'minRelevance' must be a number in [0, 1] or \"auto\", was " + v);
+    }
+    return v.doubleValue();
+  }
+
+  /** {@code --on-insufficient} and {@code "onInsufficient"}: abstain, best-effort or fail. */
+  public static OnInsufficient parseOnInsufficient(String value, String where) {
+    try {
+      return OnInsufficient.parse(value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(where + ": " + e.getMessage());
+    }
   }
 
   private static Strategy parseStrategy(String value, String where) {

@@ -151,6 +151,7 @@ public final class Views {
           .put("relevantTokens", p.fallback().relevantTokens()).put("limit", p.fallback().limit())
           .put("reason", p.fallback().reason());
     }
+    o.set("evidence", evidence(p.evidence()));
     ArrayNode trace = o.putArray("trace");
     for (Decision d : p.trace()) trace.add(decision(d));
     ArrayNode conflicts = o.putArray("conflicts"); // sources that disagree, newer first when dated
@@ -160,6 +161,21 @@ public final class Views {
       c.dates().forEach(co.putArray("dates")::add);
       c.values().forEach(co.putArray("values")::add);
       co.put("reason", c.reason());
+    }
+    return o;
+  }
+
+  /**
+   * The relevance judgement: {@code {"status": "sufficient" | "insufficient" | "unchecked", "line",
+   * "action", "closest": [{"passage", "docId", "start", "end", "score", "text"}]}}.
+   */
+  public static ObjectNode evidence(ContextPackage.Evidence e) {
+    ObjectNode o = Json.object().put("status", e.status()).put("line", round(e.line()));
+    if (!e.action().isEmpty()) o.put("action", e.action());
+    ArrayNode closest = o.putArray("closest");
+    for (ContextPackage.Closest c : e.closest()) {
+      closest.addObject().put("passage", c.passage()).put("docId", c.docId()).put("start", c.start()).put("end", c.end())
+          .put("score", round(c.score())).put("text", c.text());
     }
     return o;
   }
