@@ -189,8 +189,9 @@ final class PackCommand implements Callable<Integer> {
     boolean noCompress;
 
     @Option(names = "--min-relevance", paramLabel = "P",
-        description = "The relevance line: send only sentences at least this likely to hold the answer, in [0, 1]"
-            + " (0 = fill the budget; auto = the preset's default, " + PackOptions.Relevance.DEFAULT_LINE + "). Default: auto.")
+        description = "The relevance line, in [0, 1]: send evidence only when its best sentence is at least this likely to"
+            + " hold the answer, then the sentences at least a tenth as likely (0 = fill the budget; auto = the preset's"
+            + " default, " + PackOptions.Relevance.DEFAULT_LINE + "). Default: auto.")
     String minRelevance;
 
     @Option(names = "--on-insufficient", paramLabel = "ACTION", defaultValue = "abstain",
