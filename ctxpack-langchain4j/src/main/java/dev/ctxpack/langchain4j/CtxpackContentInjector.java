@@ -2,7 +2,6 @@ package dev.ctxpack.langchain4j;
 
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.pack.EvidencePacker;
-import dev.ctxpack.pack.OnInsufficient;
 import dev.ctxpack.pack.PackOptions;
 import dev.ctxpack.token.Tokenizer;
 import dev.langchain4j.data.message.ChatMessage;
@@ -95,9 +94,11 @@ public final class CtxpackContentInjector implements ContentInjector {
   public static final class Builder {
     private final EvidencePacker.Builder packer = EvidencePacker.builder();
     private EvidencePacker prebuilt;
-    // A framework's injector cannot carry an abstention (no content: the bare question is sent), so
-    // evidence below the relevance line is sent best-effort; the package still says insufficient.
-    private PackOptions options = PackOptions.builder().onInsufficient(OnInsufficient.BEST_EFFORT).build();
+    // The budget filled, without the relevance line: a framework's injector cannot carry an
+    // abstention (given no content it sends the bare question), and the citation guardrail's
+    // abstention judgement is not yet the line's, so a pruned set of sources can fail a right answer.
+    // The line is one option away: options(PackOptions.builder().onInsufficient(BEST_EFFORT).build()).
+    private PackOptions options = PackOptions.builder().minRelevance(0).build();
     private int evidenceTokens;
     private int contextWindow;
     private int reserve;

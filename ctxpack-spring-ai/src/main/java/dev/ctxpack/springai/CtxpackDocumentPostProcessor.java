@@ -4,7 +4,6 @@ import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.ContextPackage;
 import dev.ctxpack.pack.EvidencePacker;
-import dev.ctxpack.pack.OnInsufficient;
 import dev.ctxpack.pack.PackOptions;
 import dev.ctxpack.pack.Strategy;
 import java.io.IOException;
@@ -65,8 +64,8 @@ public final class CtxpackDocumentPostProcessor implements DocumentPostProcessor
   }
 
   /**
-   * A builder: 2,000 evidence tokens, {@link PackOptions#defaults()} but best-effort when nothing clears
-   * the relevance line, no embedder.
+   * A builder: 2,000 evidence tokens, {@link PackOptions#defaults()} without the relevance line
+   * (minRelevance 0), no embedder.
    */
   public static Builder builder() {
     return new Builder();
@@ -138,9 +137,11 @@ public final class CtxpackDocumentPostProcessor implements DocumentPostProcessor
     private EvidencePacker packer;
     private Embedder embedder;
     private int evidenceTokens = 2000;
-    // A framework's injector cannot carry an abstention (no content: the bare question is sent), so
-    // evidence below the relevance line is sent best-effort; the package still says insufficient.
-    private PackOptions options = PackOptions.builder().onInsufficient(OnInsufficient.BEST_EFFORT).build();
+    // The budget filled, without the relevance line: a framework's injector cannot carry an
+    // abstention (given no content it sends the bare question), and the citation guardrail's
+    // abstention judgement is not yet the line's, so a pruned set of sources can fail a right answer.
+    // The line is one option away: options(PackOptions.builder().onInsufficient(BEST_EFFORT).build()).
+    private PackOptions options = PackOptions.builder().minRelevance(0).build();
     private PackListener listener = PackListener.NONE;
 
     private Builder() {}
