@@ -41,6 +41,7 @@ final class InProcessModel {
 
   /** Loads a model held in memory (e.g. a class-path resource) with its tokenizer.json stream. */
   static InProcessModel fromBytes(String name, byte[] model, InputStream tokenizer, PoolingMode pooling) {
+    NativeLibraries.prepare();
     OrtEnvironment env = OrtEnvironment.getEnvironment();
     try (OrtSession.SessionOptions options = sessionOptions()) {
       byte[] json = tokenizer.readAllBytes();
@@ -57,6 +58,7 @@ final class InProcessModel {
    * failures here mean the content is not what was expected and are reported naming the path.
    */
   static InProcessModel fromFiles(String name, Path model, Path tokenizer, PoolingMode pooling) {
+    NativeLibraries.prepare();
     OrtEnvironment env = OrtEnvironment.getEnvironment();
     OrtSession session;
     try (OrtSession.SessionOptions options = sessionOptions()) {

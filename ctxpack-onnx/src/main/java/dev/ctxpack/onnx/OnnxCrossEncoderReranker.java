@@ -107,6 +107,7 @@ public final class OnnxCrossEncoderReranker implements Reranker, AutoCloseable {
     this.sigmoid = b.sigmoid;
     this.executor = b.executor;
     this.id = "onnx-cross-encoder:" + model.getFileName();
+    NativeLibraries.prepare();
     this.env = OrtEnvironment.getEnvironment();
     try (OrtSession.SessionOptions options = InProcessModel.sessionOptions()) {
       this.session = env.createSession(model.toString(), options);
