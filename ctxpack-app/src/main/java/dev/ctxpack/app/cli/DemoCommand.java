@@ -4,19 +4,11 @@ import dev.ctxpack.app.Components;
 import dev.ctxpack.app.ExitCodes;
 import dev.ctxpack.app.json.Json;
 import dev.ctxpack.app.json.Views;
-import dev.ctxpack.chunk.TokenChunker;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.index.Index;
-import dev.ctxpack.index.IndexSpec;
-import dev.ctxpack.index.Indexes;
-import dev.ctxpack.ingest.IngestOptions;
-import dev.ctxpack.ingest.IngestSummary;
-import dev.ctxpack.ingest.Ingestor;
-import dev.ctxpack.ingest.Loaders;
 import dev.ctxpack.model.ContextPackage;
 import dev.ctxpack.pack.DefaultContextPacker;
 import dev.ctxpack.pack.PackOptions;
-import dev.ctxpack.token.Tokenizers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -34,7 +26,7 @@ import picocli.CommandLine.Option;
 
 @Command(name = "demo", mixinStandardHelpOptions = true,
     description = "Ingest the bundled sample corpus (SciFact abstracts in English, FaQuAD paragraphs in Portuguese)"
-        + " into a temporary index and pack one Portuguese and one English question.")
+        + " into an index (built once, then reused from the user cache) and pack one Portuguese and one English question.")
 final class DemoCommand implements Callable<Integer> {
   static final List<String> SAMPLES = List.of("scifact-sample.jsonl", "faquad-sample.jsonl", "NOTICE");
   static final String PT_QUESTION = "Quais são as exigências para a renovação de matrícula na UFMS?";
@@ -53,6 +45,11 @@ final class DemoCommand implements Callable<Integer> {
       description = "Keep the demo index here (a directory, or lucene:DIR) instead of a temporary directory.")
   String keep;
 
+  @Option(names = "--fresh",
+      description = "Build the sample index anew instead of reusing the one cached by an earlier run"
+          + " (under the user cache, see README; rebuilt anyway when ctxpack, the corpus or the embedder changes).")
+  boolean fresh;
+
   @Mixin FormatOption format = new FormatOption();
 
   @Override
@@ -64,17 +61,18 @@ final class DemoCommand implements Callable<Integer> {
     try {
       Path corpus = Files.createDirectories(work.resolve("corpus"));
       for (String name : SAMPLES) extract(name, corpus.resolve(name));
-      IndexSpec spec = keep != null ? CommonOptions.spec(keep, "--index") : IndexSpec.ofPath(work.resolve("index"));
       Embedder embedder = noEmbed ? null : Components.embedder(embedderSpec);
-      try (Index index = Indexes.open(spec)) {
-        IngestOptions io = IngestOptions.of(new TokenChunker(Tokenizers.defaultTokenizer(), 300, 0.15), embedder);
-        IngestSummary s = new Ingestor(index, Loaders.defaults(), io, new Progress(err, Progress.terminal()))
-            .ingest(List.of(corpus.resolve("scifact-sample.jsonl"), corpus.resolve("faquad-sample.jsonl")));
+      DemoIndex.Opened opened = keep != null
+          ? DemoIndex.build(CommonOptions.spec(keep, "--index"), corpus, embedder, err)
+          : DemoIndex.cachedOrBuilt(work, corpus, embedder, fresh, err);
+      try (Index index = opened.index()) {
         if (!format.json()) {
-          out.printf("ctxpack demo: ingested %d documents (%d chunks) from the bundled sample corpus in %.1fs%s%n",
-              s.added() + s.updated() + s.unchanged(), s.chunks(), s.seconds(),
+          out.printf("ctxpack demo: %s %d documents (%d chunks) from the bundled sample corpus %s%s%n",
+              opened.reused() ? "reused the index of" : "ingested", opened.documents(), opened.chunks(),
+              opened.reused() ? "(built earlier; --fresh rebuilds it)" : String.format("in %.1fs", opened.seconds()),
               embedder == null ? " (BM25 only)" : " (BM25 + " + embedder.id() + " vectors)");
-          out.println("index: " + (keep != null ? index.location() : "temporary, removed on exit") + "\n");
+          out.println("index: " + (keep != null ? index.location()
+              : opened.reused() || opened.cached() ? index.location() + " (cached)" : "temporary, removed on exit") + "\n");
         }
         DefaultContextPacker packer = Components.packer(index, embedder, dev.ctxpack.pack.StageListener.NONE);
         for (String q : List.of(PT_QUESTION, EN_QUESTION)) {

@@ -1,0 +1,50 @@
+package dev.ctxpack.app.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ctxpack.onnx.UserCache;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** The demo builds its index once, reuses it, and gives the same packages either way. */
+class DemoCacheTest {
+  private static String afterHeader(String out) {
+    return out.substring(out.indexOf("=".repeat(78)));
+  }
+
+  @Test
+  void aSecondDemoReusesTheCachedIndexAndAnswersTheSame() throws Exception {
+    CliRunner first = CliRunner.run("demo", "--no-embed", "--fresh");
+    assertThat(first.code()).as(first.err()).isZero();
+    assertThat(first.out()).contains("ingested 420 documents").contains("(cached)");
+
+    CliRunner second = CliRunner.run("demo", "--no-embed");
+    assertThat(second.code()).as(second.err()).isZero();
+    assertThat(second.out()).contains("reused the index of 420 documents").contains("--fresh rebuilds it");
+    assertThat(afterHeader(second.out())).isEqualTo(afterHeader(first.out()));
+
+    Path root = UserCache.directory().resolve("demo");
+    try (Stream<Path> s = Files.list(root)) {
+      assertThat(s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(".build-")).toList())
+          .as("no half-built index left").isEmpty();
+    }
+  }
+
+  @Test
+  void anIncompleteCacheEntryIsRebuiltNotUsed() throws Exception {
+    CliRunner built = CliRunner.run("demo", "--no-embed", "--format", "json");
+    assertThat(built.code()).as(built.err()).isZero();
+    Path root = UserCache.directory().resolve("demo");
+    Path marker;
+    try (Stream<Path> s = Files.list(root)) {
+      marker = s.filter(p -> p.getFileName().toString().endsWith(".done")).findFirst().orElseThrow();
+    }
+    Files.delete(marker); // as a run killed before it finished would leave it
+    CliRunner again = CliRunner.run("demo", "--no-embed");
+    assertThat(again.code()).as(again.err()).isZero();
+    assertThat(again.out()).contains("ingested 420 documents");
+    assertThat(marker).exists();
+  }
+}
