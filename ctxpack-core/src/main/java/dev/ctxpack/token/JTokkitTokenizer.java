@@ -28,9 +28,25 @@ public final class JTokkitTokenizer implements Tokenizer {
     return encoding.getName();
   }
 
+  /**
+   * The ordinary encoding's token count. A letter followed by a plain space is a piece boundary of
+   * the BPE pre-tokenizer (see {@link #tokenByteLengths}), so the count is the sum of the counts of
+   * the segments between such boundaries; the short ones, mostly one word with its leading space,
+   * are encoded once and remembered. Exact: the same number as encoding the whole text.
+   */
   @Override
   public int count(String text) {
-    return text.isEmpty() ? 0 : encoding.countTokensOrdinary(text);
+    int n = text.length();
+    if (n == 0) return 0;
+    int total = 0;
+    int from = 0;
+    for (int p = 1; p <= n; p++) {
+      if (p < n && !(text.charAt(p) == ' ' && Character.isLetter(text.charAt(p - 1)))) continue;
+      total += p - from <= CACHED_SEGMENT_CHARS ? segmentByteLengths(text, from, p).length
+          : encoding.countTokensOrdinary(text.substring(from, p));
+      from = p;
+    }
+    return total;
   }
 
   @Override

@@ -84,7 +84,13 @@ final class SciFactIndex implements AutoCloseable {
    * embedded by {@code embedder}) for compression.
    */
   static DefaultContextPacker packer(Retriever retriever, SearchableIndex view, Embedder embedder) {
-    return DefaultContextPacker.builder().retriever(retriever)
+    return packer(retriever, view, embedder, dev.ctxpack.pack.StageListener.NONE);
+  }
+
+  /** {@link #packer(Retriever, SearchableIndex, Embedder)}, told each stage's time by {@code listener}. */
+  static DefaultContextPacker packer(Retriever retriever, SearchableIndex view, Embedder embedder,
+      dev.ctxpack.pack.StageListener listener) {
+    return DefaultContextPacker.builder().retriever(retriever).stageListener(listener)
         .reranker(FeatureReranker.defaults())
         .vectors(PassageVectors.fromIndex(view, embedder.languages()))
         .sentenceVectors(new IndexSentenceVectors(view, embedder))
