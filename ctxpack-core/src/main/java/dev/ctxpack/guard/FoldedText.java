@@ -34,6 +34,18 @@ final class FoldedText {
     for (int i = 0; i < s.length(); ) {
       int cp = s.codePointAt(i);
       int next = i + Character.charCount(cp);
+      if (cp < 0x80 && cp > ' ') { // the common case, folded in place: printable ASCII is visible and one char
+        if (n == st.length) {
+          st = java.util.Arrays.copyOf(st, n * 2);
+          en = java.util.Arrays.copyOf(en, n * 2);
+        }
+        sb.append(cp >= 'A' && cp <= 'Z' ? (char) (cp + ('a' - 'A')) : (char) cp);
+        st[n] = i;
+        en[n] = next;
+        n++;
+        i = next;
+        continue;
+      }
       if (Invisible.kind(cp) == null) {
         String f = fold(cp);
         for (int k = 0; k < f.length(); k++) {

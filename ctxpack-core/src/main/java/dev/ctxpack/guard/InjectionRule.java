@@ -36,10 +36,15 @@ public record InjectionRule(String id, String family, Pattern pattern, List<Stri
   boolean mayMatch(String folded, java.util.Set<String> words) {
     if (triggers.isEmpty()) return true;
     for (String t : triggers) {
-      if (WORD.matcher(t).matches() ? words.contains(t) : folded.contains(t)) return true;
+      if (isWord(t) ? words.contains(t) : folded.contains(t)) return true;
     }
     return false;
   }
 
-  private static final Pattern WORD = Pattern.compile("[a-z]+");
+  /** Letters a-z only (what {@link InjectionDetector} collects as words). */
+  private static boolean isWord(String t) {
+    if (t.isEmpty()) return false;
+    for (int i = 0; i < t.length(); i++) if (t.charAt(i) < 'a' || t.charAt(i) > 'z') return false;
+    return true;
+  }
 }

@@ -85,6 +85,16 @@ public interface WritableIndex {
     /** Makes the batch durable and visible to new searches. The batch can be reused afterwards. */
     void commit() throws IOException;
 
+    /**
+     * Ends a bulk write, after {@link #commit()}: merges what the index holds into the fewest parts
+     * its searches are fastest over, when what this batch committed is a large enough share of the
+     * index to pay for rewriting the rest; a small write into a large index merges nothing. What the
+     * index holds and what searches return do not change (beyond the ties and approximate neighbours
+     * of a new layout); only the cost of each search does. Returns whether it merged. Ingestion of
+     * files calls it once at the end of a run that wrote something.
+     */
+    boolean compact() throws IOException;
+
     /** Discards anything not committed and releases the write lock. */
     @Override
     void close() throws IOException;

@@ -8,9 +8,10 @@ import java.util.Objects;
  * each would make the tokenizer run several times over every character.
  *
  * <p>How it stays exact: a GPT-style BPE tokenizer first cuts text into pieces with a regular
- * expression and encodes each piece alone. No piece holds a letter followed by a plain space, so
- * every offset {@code p} with a letter at {@code p - 1} and {@code ' '} at {@code p} is a piece
- * boundary of any text that contains both chars, and the pieces after it do not depend on what came
+ * expression and encodes each piece alone. No piece holds a word, number or punctuation char followed
+ * by a plain space, so every offset {@code p} with such a char at {@code p - 1} and {@code ' '} at
+ * {@code p} is a piece boundary of any text that contains both chars ({@link
+ * JTokkitTokenizer#isPieceBoundary}), and the pieces after it do not depend on what came
  * before it. The count of {@code [start, end)} is therefore the count of its head up to the first such
  * boundary, plus the whole-text tokens between the first and the last boundary, plus the count of its
  * tail from the last boundary — the head and tail are encoded alone (usually one word each). A span
@@ -170,7 +171,7 @@ public final class EncodedText {
   }
 
   private boolean isBoundary(int p) {
-    return p > 0 && p < text.length() && text.charAt(p) == ' ' && Character.isLetter(text.charAt(p - 1));
+    return JTokkitTokenizer.isPieceBoundary(text, p);
   }
 
   private int firstBoundary(int from, int to) {

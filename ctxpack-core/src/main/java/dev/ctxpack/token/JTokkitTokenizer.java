@@ -29,10 +29,11 @@ public final class JTokkitTokenizer implements Tokenizer {
   }
 
   /**
-   * The ordinary encoding's token count. A letter followed by a plain space is a piece boundary of
-   * the BPE pre-tokenizer (see {@link #tokenByteLengths}), so the count is the sum of the counts of
-   * the segments between such boundaries; the short ones, mostly one word with its leading space,
-   * are encoded once and remembered. Exact: the same number as encoding the whole text.
+   * The ordinary encoding's token count. A plain space after a word, number or punctuation is a
+   * piece boundary of the BPE pre-tokenizer ({@link #isPieceBoundary}), so the count is the sum of
+   * the counts of the segments between such boundaries; the short ones, mostly one word with its
+   * leading space, are encoded once and remembered. Exact: the same number as encoding the whole
+   * text.
    */
   @Override
   public int count(String text) {
@@ -41,7 +42,7 @@ public final class JTokkitTokenizer implements Tokenizer {
     int total = 0;
     int from = 0;
     for (int p = 1; p <= n; p++) {
-      if (p < n && !(text.charAt(p) == ' ' && Character.isLetter(text.charAt(p - 1)))) continue;
+      if (p < n && !isPieceBoundary(text, p)) continue;
       total += p - from <= CACHED_SEGMENT_CHARS ? segmentByteLengths(text, from, p).length
           : encoding.countTokensOrdinary(text.substring(from, p));
       from = p;
@@ -78,15 +79,14 @@ public final class JTokkitTokenizer implements Tokenizer {
    * the byte length of {@code text} (a lone surrogate counting as the one byte of {@code '?'}).
    */
   int[] tokenByteLengths(String text) {
-    // A letter followed by a plain space is a piece boundary of the BPE pre-tokenizer (no piece holds
-    // one; see EncodedText), so the text is encoded segment by segment between such boundaries, and
+    // A plain space after a non-space is a piece boundary of the BPE pre-tokenizer (isPieceBoundary), so the text is encoded segment by segment between such boundaries, and
     // the segments, mostly single words with their leading space, are encoded once and remembered.
     int n = text.length();
     int[] out = new int[Math.max(16, n / 3)];
     int size = 0;
     int from = 0;
     for (int p = 1; p <= n; p++) {
-      if (p < n && !(text.charAt(p) == ' ' && Character.isLetter(text.charAt(p - 1)))) continue;
+      if (p < n && !isPieceBoundary(text, p)) continue;
       int[] lengths = segmentByteLengths(text, from, p);
       if (size + lengths.length > out.length) out = java.util.Arrays.copyOf(out, Math.max(out.length * 2, size + lengths.length));
       System.arraycopy(lengths, 0, out, size, lengths.length);
@@ -94,6 +94,22 @@ public final class JTokkitTokenizer implements Tokenizer {
       from = p;
     }
     return java.util.Arrays.copyOf(out, size);
+  }
+
+  /**
+   * Whether {@code p} is a piece boundary of the GPT-style pre-tokenizer (o200k and cl100k) in any
+   * text: a plain space at {@code p} after a letter, a digit or printable ASCII punctuation at {@code
+   * p - 1}. No piece of their expressions holds such a pair: a word piece may begin with one
+   * non-letter (a space among them) but never ends in a space, a number or punctuation piece never
+   * takes a following space, and the whitespace pieces hold only whitespace. The expressions look
+   * ahead but never behind, so the pieces after {@code p} do not depend on the text before it.
+   * Characters Unicode counts as spaces (no-break, ideographic) are left out: a run of them with the
+   * space is one whitespace piece.
+   */
+  static boolean isPieceBoundary(String text, int p) {
+    if (p <= 0 || p >= text.length() || text.charAt(p) != ' ') return false;
+    char c = text.charAt(p - 1);
+    return (c > ' ' && c < 0x7F) || Character.isLetterOrDigit(c);
   }
 
   /** Segments longer than this are encoded without being remembered. */

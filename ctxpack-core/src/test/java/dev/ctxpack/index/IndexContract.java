@@ -675,6 +675,40 @@ public abstract class IndexContract {
   }
 
   @Test
+  public void compactingABulkLoadChangesNoReadAndNeedsACommitFirst() throws IOException {
+    Index index = created("main");
+    List<IndexEntry> entries = new ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      entries.add(randomVectors(doc("bulk-" + i, Language.EN, Map.of(), "Gardens and birds number " + i + ". Cats too.",
+          "Markets fell " + i + " points."), 100 + i, 8));
+    }
+    try (WritableIndex.Batch b = index.begin()) {
+      for (int i = 0; i < entries.size(); i++) {
+        b.put(entries.get(i));
+        if (i % 3 == 2) b.commit(); // several commits, as a large ingest makes
+      }
+      b.commit();
+      float[] q = entries.get(5).vectors().get(0).vector();
+      List<Candidate> sparse = index.searchSparse("gardens birds", 20);
+      List<Candidate> dense = index.searchDense(q, 20);
+      SearchableIndex.Stats stats = index.stats();
+      b.compact();
+      assertThat(index.stats()).isEqualTo(stats);
+      assertThat(index.searchSparse("gardens birds", 20)).extracting(c -> c.chunk().id())
+          .containsExactlyInAnyOrderElementsOf(sparse.stream().map(c -> c.chunk().id()).toList());
+      assertThat(index.searchDense(q, 20).get(0).chunk().id()).isEqualTo(dense.get(0).chunk().id());
+      assertThat(index.searchDense(q, 20)).hasSameSizeAs(dense);
+      b.put(plain(CATS));
+      assertThatThrownBy(b::compact).isInstanceOf(IllegalStateException.class).hasMessageContaining("commit");
+      b.commit();
+    }
+    for (Index i : List.of(index, reopened("main"))) {
+      assertThat(i.find("bulk-11")).isPresent();
+      assertThat(i.find("en-cats")).isPresent();
+    }
+  }
+
+  @Test
   public void aBatchClosedWithoutCommitLeavesNothing() throws IOException {
     Index index = created("main");
     index.write(List.of(vectors(CATS, unit(1, 0, 0))), List.of());

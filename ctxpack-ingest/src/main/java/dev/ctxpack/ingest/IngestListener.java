@@ -25,4 +25,10 @@ public interface IngestListener {
 
   /** The documents are durable: a crash from now on keeps them. */
   default void committed(List<String> docIds) {}
+
+  /**
+   * The run's last commit is durable and the index may now merge what it wrote ({@link
+   * dev.ctxpack.index.WritableIndex.Batch#compact()}), which can take a while on a large load.
+   */
+  default void compacting() {}
 }

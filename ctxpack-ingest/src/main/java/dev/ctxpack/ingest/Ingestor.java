@@ -163,6 +163,12 @@ public final class Ingestor {
         }
         if (options.sync() && !inputs.isEmpty()) tally.removed += syncRemovals(inputs, batch);
         commits.commit(tally);
+        // A run over files is a bulk load: the index may merge what it committed (documents given in
+        // memory, a request of the service, never wait for that).
+        if (!inputs.isEmpty() && tally.added + tally.updated > 0) {
+          listener.compacting();
+          batch.compact();
+        }
       } catch (IOException | RuntimeException e) {
         // The disk full, the index's files gone (also as a backend's "closed after a failure"): the
         // batch is rolled back to the last commit, which the summary describes, with the error.

@@ -213,6 +213,11 @@ class SentenceVectorIngestTest {
         }
 
         @Override
+        public boolean compact() {
+          return false; // one map: nothing to merge
+        }
+
+        @Override
         public void commit() {
           for (String id : deletes) {
             entries.remove(id);

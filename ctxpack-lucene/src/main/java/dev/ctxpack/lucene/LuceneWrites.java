@@ -11,8 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.SegmentCommitInfo;
+import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.LockObtainFailedException;
@@ -26,6 +29,8 @@ import org.apache.lucene.store.LockObtainFailedException;
  * Another process holding the write lock is an {@link IndexLockedException}.
  */
 final class LuceneWrites {
+  /** {@link Batch#compact()} merges when the batch's segments hold at least this share of the index's bytes. */
+  static final int COMPACT_SHARE_PERCENT = 25;
   private final String location;
   private final Directory directory;
   private final Analyzer analyzer;
@@ -58,9 +63,54 @@ final class LuceneWrites {
     private boolean dirty;
     private boolean closed;
 
-    LuceneBatch(IndexWriter w) {
+    /** The segments of the last commit when the batch began: the others are this batch's. */
+    private final java.util.Set<String> before;
+
+    LuceneBatch(IndexWriter w) throws IOException {
       this.w = w;
       this.commitData = commitData(w);
+      this.before = segmentNames();
+    }
+
+    private java.util.Set<String> segmentNames() throws IOException {
+      java.util.Set<String> names = new java.util.HashSet<>();
+      if (!DirectoryReader.indexExists(directory)) return names;
+      for (SegmentCommitInfo si : SegmentInfos.readLatestCommit(directory)) names.add(si.info.name);
+      return names;
+    }
+
+    /**
+     * Merges the index into one segment when the segments this batch committed (new since it began,
+     * merges of them included) hold at least {@value #COMPACT_SHARE_PERCENT} % of its bytes, so a
+     * bulk load rewrites at most a few times what it wrote. One segment is one vector graph and one
+     * term dictionary per search instead of one per commit of the load; the merge runs on this
+     * thread and is deterministic, so the same load makes the same segment.
+     */
+    @Override
+    public boolean compact() throws IOException {
+      check();
+      if (dirty) throw new IllegalStateException("commit the batch before compacting it");
+      try {
+        if (!DirectoryReader.indexExists(directory)) return false;
+        SegmentInfos infos = SegmentInfos.readLatestCommit(directory);
+        if (infos.size() <= 1) return false;
+        long total = 0;
+        long fresh = 0;
+        for (SegmentCommitInfo si : infos) {
+          long bytes = si.sizeInBytes();
+          total += bytes;
+          if (!before.contains(si.info.name)) fresh += bytes;
+        }
+        if (fresh * 100 < total * COMPACT_SHARE_PERCENT) return false;
+        w.forceMerge(1);
+        w.setLiveCommitData(commitData.entrySet());
+        w.commit();
+      } catch (IOException | RuntimeException ex) {
+        failed();
+        throw ex;
+      }
+      searchers.refresh();
+      return true;
     }
 
     @Override
@@ -184,6 +234,9 @@ final class LuceneWrites {
       cfg.setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
       cfg.setCommitOnClose(false);
       cfg.setRAMBufferSizeMB(64);
+      // Merges run on the writing thread, at the commit or flush that calls for them: the same writes
+      // then make the same segments (and vector graphs), however fast the machine is.
+      cfg.setMergeScheduler(new org.apache.lucene.index.SerialMergeScheduler());
       try {
         writer = new IndexWriter(directory, cfg);
       } catch (LockObtainFailedException e) {

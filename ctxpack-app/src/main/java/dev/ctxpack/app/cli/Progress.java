@@ -10,7 +10,7 @@ import java.util.Locale;
  * Ingestion progress on stderr ({@code --progress}): a one-line bar redrawn in place on a terminal,
  * or, when asked for where stderr is not a terminal ({@code --progress always}), one line per step:
  * the chunks of a file done (after each embedding batch and each slice of documents written), each
- * file done, each commit.
+ * file done, each commit, and the merge of the index's segments at the end of the run.
  */
 final class Progress implements IngestListener {
   /** When progress is shown ({@code --progress}). */
@@ -104,6 +104,11 @@ final class Progress implements IngestListener {
   public void committed(List<String> docIds) {
     committed += docIds.size();
     if (lines) line("committed " + docIds.size() + " documents (" + committed + " in this run)");
+  }
+
+  @Override
+  public void compacting() {
+    if (enabled) line("merging the index's segments");
   }
 
   /** One progress line: {@code progress: } then the step and the seconds since the start. */
