@@ -85,12 +85,14 @@ public final class Sanitizer {
     String s = kept.toString();
     // 2. escapes over the stripped text, as single-character swaps or insertions
     List<Edit> esc = new ArrayList<>();
-    swaps(FENCE, s, 1, "‹", null, null, "fence", esc, escaped);
-    swaps(CHAT_OPEN, s, 1, "‹", null, null, "chatToken", esc, escaped);
-    swaps(CHAT_CLOSE, s, 1, "›", null, null, null, esc, escaped);
-    swaps(ROLE_TAG, s, 1, "‹", 3, "›", "roleTag", esc, escaped);
-    swaps(SYS, s, 1, "‹‹", 3, "››", "roleTag", esc, escaped);
-    swaps(BRACKET, s, 1, "［", 3, "］", "roleTag", esc, escaped);
+    // Each pattern needs its bracket: a text without one is not scanned for it.
+    boolean angle = s.indexOf('<') >= 0;
+    if (angle) swaps(FENCE, s, 1, "‹", null, null, "fence", esc, escaped);
+    if (angle) swaps(CHAT_OPEN, s, 1, "‹", null, null, "chatToken", esc, escaped);
+    if (s.indexOf('>') >= 0) swaps(CHAT_CLOSE, s, 1, "›", null, null, null, esc, escaped);
+    if (angle) swaps(ROLE_TAG, s, 1, "‹", 3, "›", "roleTag", esc, escaped);
+    if (angle) swaps(SYS, s, 1, "‹‹", 3, "››", "roleTag", esc, escaped);
+    if (s.indexOf('[') >= 0) swaps(BRACKET, s, 1, "［", 3, "］", "roleTag", esc, escaped);
     Matcher h = HEADER.matcher(s);
     while (h.find()) {
       esc.add(new Edit(h.end(), h.end(), "escape:header", LINE_MARK));

@@ -14,10 +14,11 @@ import java.util.Map;
  * index, same wiring, {@link PackOptions#defaults()}), single-threaded, with a stage listener that
  * records each stage's time per request. Runs the 300 SciFact test claims {@code warmup} times
  * unmeasured, then {@code rounds} times measured, and prints per stage and for the whole request the
- * mean, p50, p90 and p99 in milliseconds. Attach a profiler (for example {@code
- * -XX:StartFlightRecording=filename=pack.jfr}) for the methods inside each stage.
+ * mean, p50, p90 and p99 in milliseconds. With {@code -Dctxpack.profile.jfr=FILE} a Flight
+ * Recorder recording (the JDK's {@code profile} settings) covers the measured rounds only, for the
+ * methods inside each stage ({@code jfr print --events jdk.ExecutionSample FILE}).
  *
- * <pre>java -Dctxpack.bench.index=DIR -cp ctxpack-bench/target/ctxpack-bench.jar dev.ctxpack.bench.jmh.PackProfile [warmup] [rounds]</pre>
+ * <pre>java -Dctxpack.bench.index=DIR [-Dctxpack.profile.jfr=FILE] -cp ctxpack-bench/target/ctxpack-bench.jar dev.ctxpack.bench.jmh.PackProfile [warmup] [rounds]</pre>
  */
 public final class PackProfile {
   private PackProfile() {}
@@ -37,6 +38,13 @@ public final class PackProfile {
         for (String q : scifact.queries) packer.pack(q, o);
       }
       measuring[0] = true;
+      String jfr = System.getProperty("ctxpack.profile.jfr");
+      jdk.jfr.Recording recording = null;
+      if (jfr != null && !jfr.isBlank()) {
+        recording = new jdk.jfr.Recording(jdk.jfr.Configuration.getConfiguration("profile"));
+        recording.setDestination(java.nio.file.Path.of(jfr));
+        recording.start();
+      }
       List<Long> total = new ArrayList<>();
       for (int r = 0; r < rounds; r++) {
         for (String q : scifact.queries) {
@@ -44,6 +52,10 @@ public final class PackProfile {
           packer.pack(q, o);
           total.add(System.nanoTime() - t0);
         }
+      }
+      if (recording != null) {
+        recording.stop();
+        recording.close();
       }
       System.out.printf("%-10s %8s %8s %8s %8s %8s%n", "stage", "calls", "mean", "p50", "p90", "p99");
       perStage.forEach((stage, v) -> print(stage, v));
