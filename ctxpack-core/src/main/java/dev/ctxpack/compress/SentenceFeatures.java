@@ -330,9 +330,18 @@ public final class SentenceFeatures {
     return x;
   }
 
+  /** The sum {@link #cosine} adds the vectors into: one per thread, reused. */
+  private static final ThreadLocal<double[]> SCRATCH = ThreadLocal.withInitial(() -> new double[0]);
+
   /** Cosine of {@code q} and the mean of {@code vectors[from..to]} (null entries skipped; 0 if none). */
   private static double cosine(float[] q, float[][] vectors, int from, int to) {
-    double[] sum = new double[q.length];
+    double[] sum = SCRATCH.get();
+    if (sum.length != q.length) {
+      sum = new double[q.length];
+      SCRATCH.set(sum);
+    } else {
+      java.util.Arrays.fill(sum, 0);
+    }
     boolean any = false;
     for (int j = from; j <= to; j++) {
       float[] v = vectors[j];

@@ -161,11 +161,19 @@ public final class CascadeDeduplicator implements Deduplicator {
       String containmentRule = "near:containment>=" + fmt(options.nearContainment());
       List<Work> kept = new ArrayList<>();
       List<long[]> keptShingles = new ArrayList<>();
-      ShingleIndex index = new ShingleIndex();
-      int[] shared = new int[items.size()];
+      List<long[]> shingles = new ArrayList<>(items.size());
+      int total = 0;
       for (Work w : items) {
-        Deadline.check();
         long[] sh = Words.shingleHashesOfFolded(w.folded(), options.shingle());
+        shingles.add(sh);
+        total += sh.length;
+      }
+      ShingleIndex index = new ShingleIndex(total);
+      int[] shared = new int[items.size()];
+      for (int wi = 0; wi < items.size(); wi++) {
+        Work w = items.get(wi);
+        Deadline.check();
+        long[] sh = shingles.get(wi);
         List<double[]> matches = new ArrayList<>();
         index.count(sh, shared);
         for (int i = 0; i < kept.size(); i++) {

@@ -8,12 +8,25 @@ import java.util.Arrays;
  * nothing per shingle.
  */
 final class ShingleIndex {
-  private long[] keys = new long[1024];
-  private int[] heads = new int[1024]; // entry index + 1; 0 = empty slot
+  private long[] keys;
+  private int[] heads; // entry index + 1; 0 = empty slot
   private int used;
-  private int[] entryPassage = new int[1024];
-  private int[] entryNext = new int[1024]; // entry index + 1; 0 = end
+  private int[] entryPassage;
+  private int[] entryNext; // entry index + 1; 0 = end
   private int entries;
+
+  ShingleIndex() {
+    this(512);
+  }
+
+  /** Sized for about {@code expected} shingles, so that adding them grows nothing. */
+  ShingleIndex(int expected) {
+    int entriesCap = Integer.highestOneBit(Math.max(1024, expected - 1)) << 1;
+    keys = new long[entriesCap << 1];
+    heads = new int[entriesCap << 1];
+    entryPassage = new int[entriesCap];
+    entryNext = new int[entriesCap];
+  }
 
   void add(long[] shingles, int passage) {
     for (long s : shingles) {

@@ -34,6 +34,20 @@ final class FoldedText {
     for (int i = 0; i < s.length(); ) {
       int cp = s.codePointAt(i);
       int next = i + Character.charCount(cp);
+      if (cp == ' ' && !lines) { // a plain space: one space, never two in a row, none at the start
+        if (n > 0 && sb.charAt(n - 1) != ' ') {
+          if (n == st.length) {
+            st = java.util.Arrays.copyOf(st, n * 2);
+            en = java.util.Arrays.copyOf(en, n * 2);
+          }
+          sb.append(' ');
+          st[n] = i;
+          en[n] = next;
+          n++;
+        }
+        i = next;
+        continue;
+      }
       if (cp < 0x80 && cp > ' ') { // the common case, folded in place: printable ASCII is visible and one char
         if (n == st.length) {
           st = java.util.Arrays.copyOf(st, n * 2);

@@ -41,13 +41,50 @@ public final class JTokkitTokenizer implements Tokenizer {
     if (n == 0) return 0;
     int total = 0;
     int from = 0;
+    Region probe = new Region();
     for (int p = 1; p <= n; p++) {
       if (p < n && !isPieceBoundary(text, p)) continue;
-      total += p - from <= CACHED_SEGMENT_CHARS ? segmentByteLengths(text, from, p).length
-          : encoding.countTokensOrdinary(text.substring(from, p));
+      if (p - from > CACHED_SEGMENT_CHARS) {
+        total += encoding.countTokensOrdinary(text.substring(from, p));
+      } else {
+        int[] known = segments.get(probe.of(text, from, p)); // no substring for a segment seen before
+        total += known != null ? known.length : segmentByteLengths(text, from, p).length;
+      }
       from = p;
     }
     return total;
+  }
+
+  /**
+   * A look-up key for {@code text[from, to)} in the segment map without copying it: it hashes as the
+   * String of that region does and equals it (the map compares a probe with its keys by {@code
+   * probe.equals(key)}). Only ever a probe, never stored.
+   */
+  private static final class Region {
+    private String text;
+    private int from;
+    private int to;
+    private int hash;
+
+    Region of(String text, int from, int to) {
+      this.text = text;
+      this.from = from;
+      this.to = to;
+      int h = 0;
+      for (int i = from; i < to; i++) h = 31 * h + text.charAt(i);
+      this.hash = h;
+      return this;
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof String s && s.length() == to - from && text.regionMatches(from, s, 0, to - from);
+    }
   }
 
   @Override
