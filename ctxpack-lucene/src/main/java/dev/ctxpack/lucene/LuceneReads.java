@@ -137,34 +137,46 @@ final class LuceneReads {
     }, List.of());
   }
 
-  /** The normalised mean of each chunk's window vectors, read by chunk id (live documents only). */
+  /**
+   * The normalised mean of each chunk's window vectors, read by chunk id (live documents only). Each
+   * id's windows are found by its own term, so no window's stored fields are read (a window names its
+   * chunk only there); the windows of a segment are then read in document order, so each chunk sums
+   * its windows in the order it always did.
+   */
   java.util.Map<String, float[]> chunkVectors(java.util.Collection<String> chunkIds, Query filter) throws IOException {
     if (chunkIds.isEmpty()) return java.util.Map.of();
     return withSearcher(s -> {
-      List<org.apache.lucene.util.BytesRef> ids = new ArrayList<>(chunkIds.size());
-      for (String id : new java.util.TreeSet<>(chunkIds)) ids.add(new org.apache.lucene.util.BytesRef(id));
-      var q = new org.apache.lucene.search.BooleanQuery.Builder()
-          .add(new org.apache.lucene.search.TermInSetQuery(Fields.CHUNK_ID, ids), org.apache.lucene.search.BooleanClause.Occur.FILTER)
-          .add(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_VECTOR)), org.apache.lucene.search.BooleanClause.Occur.FILTER)
-          .build();
+      List<String> sorted = new ArrayList<>(new java.util.TreeSet<>(chunkIds));
+      List<org.apache.lucene.search.Weight> weights = new ArrayList<>(sorted.size());
+      for (String id : sorted) {
+        var q = new org.apache.lucene.search.BooleanQuery.Builder()
+            .add(new TermQuery(new Term(Fields.CHUNK_ID, id)), org.apache.lucene.search.BooleanClause.Occur.FILTER)
+            .add(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_VECTOR)), org.apache.lucene.search.BooleanClause.Occur.FILTER)
+            .build();
+        weights.add(s.createWeight(s.rewrite(Acl.restrict(q, filter)), org.apache.lucene.search.ScoreMode.COMPLETE_NO_SCORES, 1f));
+      }
       java.util.Map<String, float[]> sums = new java.util.TreeMap<>();
-      StoredFields sf = s.storedFields();
-      var weight = s.createWeight(s.rewrite(Acl.restrict(q, filter)), org.apache.lucene.search.ScoreMode.COMPLETE_NO_SCORES, 1f);
       for (var leaf : s.getIndexReader().leaves()) {
         var values = leaf.reader().getFloatVectorValues(Fields.VECTOR);
         if (values == null) continue;
-        var scorer = weight.scorer(leaf);
-        if (scorer == null) continue;
         // A scorer does not skip deleted documents: a replaced document's old windows are still here.
         var live = leaf.reader().getLiveDocs();
-        var it = scorer.iterator();
-        for (int doc = it.nextDoc(); doc != org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
-          if (live != null && !live.get(doc)) continue;
+        List<long[]> windows = new ArrayList<>(); // {doc, index of the chunk id}
+        for (int w = 0; w < weights.size(); w++) {
+          var scorer = weights.get(w).scorer(leaf);
+          if (scorer == null) continue;
+          var it = scorer.iterator();
+          for (int doc = it.nextDoc(); doc != org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
+            if (live == null || live.get(doc)) windows.add(new long[] {doc, w});
+          }
+        }
+        windows.sort(java.util.Comparator.comparingLong(x -> x[0]));
+        for (long[] win : windows) {
+          int doc = (int) win[0];
           if (values.docID() < doc) values.advance(doc);
           if (values.docID() != doc) continue;
           float[] v = values.vectorValue();
-          String chunkId = sf.document(leaf.docBase + doc, java.util.Set.of(Fields.CHUNK_ID)).get(Fields.CHUNK_ID);
-          float[] sum = sums.computeIfAbsent(chunkId, k -> new float[v.length]);
+          float[] sum = sums.computeIfAbsent(sorted.get((int) win[1]), k -> new float[v.length]);
           for (int i = 0; i < v.length; i++) sum[i] += v[i];
         }
       }
