@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * in the package phase, after the shade; never in the test phase): the first {@code search} writes
  * a class-data sharing archive into the user cache, renamed into place whole; the next run maps it
  * ({@code -Xshare:on} would stop the JVM if it could not) and answers the same; {@code --version}
- * writes none, and {@code CTXPACK_CDS=0} uses none.
+ * writes none, {@code CTXPACK_CDS=0} uses none, and writing one keeps the four most recent.
  */
 class LauncherTest {
   @TempDir static Path dir;
@@ -93,5 +93,16 @@ class LauncherTest {
     assertThat(without.code()).as(without.err()).isZero();
     assertThat(without.out()).isEqualTo(first.out());
     assertThat(files(off.resolve("cds"))).isEmpty();
+
+    // Writing an archive keeps the four most recent: five older ones of other jars or JDKs lose two.
+    Path rotated = Files.createDirectories(dir.resolve("cache-rotated").resolve("cds"));
+    for (int i = 0; i < 5; i++) {
+      Path f = rotated.resolve("ctxpack-" + i + ".jsa");
+      Files.writeString(f, "an archive of another jar");
+      Files.setLastModifiedTime(f, java.nio.file.attribute.FileTime.fromMillis(1_000_000_000L * (i + 1)));
+    }
+    Run again = launch(rotated.getParent(), Map.of(), search);
+    assertThat(again.code()).as(again.err()).isZero();
+    assertThat(files(rotated)).containsExactlyInAnyOrder(archives.get(0), "ctxpack-2.jsa", "ctxpack-3.jsa", "ctxpack-4.jsa");
   }
 }
