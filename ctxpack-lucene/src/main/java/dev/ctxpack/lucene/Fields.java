@@ -30,6 +30,12 @@ final class Fields {
   static final String VECTOR = "vec";
   static final String HAS_VECTOR = "hasVec";
   /**
+   * A window's chunk id as doc values, so dense search maps its hits to chunks without reading stored
+   * fields. Written since ctxpack 0.1 with this field; a window without it (an older index) is read
+   * by its stored {@link #CHUNK_ID}.
+   */
+  static final String WINDOW_CHUNK = "windowChunk";
+  /**
    * On a chunk: its sentence vectors, stored only (not indexed, not searched), quantised in one
    * binary value ({@link SentenceVectorCodec}). Absent from chunks without them and in indexes
    * written before they existed.

@@ -81,6 +81,7 @@ final class LuceneDocs {
       d.add(new StringField(Fields.TYPE, Fields.TYPE_VECTOR, Field.Store.NO));
       d.add(new StringField(Fields.DOC_KEY, doc.id(), Field.Store.YES));
       d.add(new StringField(Fields.CHUNK_ID, e.chunks().get(v.chunk()).id(), Field.Store.YES));
+      d.add(new org.apache.lucene.document.SortedDocValuesField(Fields.WINDOW_CHUNK, new BytesRef(e.chunks().get(v.chunk()).id())));
       d.add(new StoredField(Fields.START, v.span().start()));
       d.add(new StoredField(Fields.END, v.span().end()));
       d.add(new KnnFloatVectorField(Fields.VECTOR, v.vector(), VectorSimilarityFunction.DOT_PRODUCT));

@@ -111,11 +111,11 @@ final class LuceneReads {
       int windows = Math.min(10_000, 3 * k + 20);
       TopDocs td = s.search(new SmallSegmentExactKnnQuery(Fields.VECTOR, vector, windows, filter), windows);
       StoredFields sf = s.storedFields();
+      String[] chunkOf = windowChunks(s, td.scoreDocs, sf);
       java.util.LinkedHashMap<String, Double> best = new java.util.LinkedHashMap<>();
-      for (ScoreDoc sd : td.scoreDocs) {
-        String chunkId = sf.document(sd.doc, java.util.Set.of(Fields.CHUNK_ID)).get(Fields.CHUNK_ID);
+      for (int i = 0; i < td.scoreDocs.length; i++) {
         // Lucene maps a dot product x to (1 + x) / 2; report the cosine itself.
-        best.merge(chunkId, 2.0 * sd.score - 1.0, Math::max);
+        best.merge(chunkOf[i], 2.0 * td.scoreDocs[i].score - 1.0, Math::max);
       }
       // Fetch the chunks of the best windows in one query.
       List<org.apache.lucene.util.BytesRef> ids = new ArrayList<>(best.size());
@@ -135,6 +135,36 @@ final class LuceneReads {
           .thenComparing(c -> c.chunk().id()));
       return out.size() > k ? List.copyOf(out.subList(0, k)) : out;
     }, List.of());
+  }
+
+  /**
+   * The chunk id of each window hit: from the windows' doc values, visited in document order within
+   * each segment; a window written without them (an index from before) from its stored fields.
+   */
+  private static String[] windowChunks(IndexSearcher s, ScoreDoc[] hits, StoredFields sf) throws IOException {
+    String[] out = new String[hits.length];
+    Integer[] order = new Integer[hits.length];
+    for (int i = 0; i < order.length; i++) order[i] = i;
+    java.util.Arrays.sort(order, java.util.Comparator.comparingInt(i -> hits[i].doc));
+    List<org.apache.lucene.index.LeafReaderContext> leaves = s.getIndexReader().leaves();
+    int at = -1;
+    org.apache.lucene.index.LeafReaderContext leaf = null;
+    org.apache.lucene.index.SortedDocValues values = null;
+    for (int i : order) {
+      int doc = hits[i].doc;
+      int li = org.apache.lucene.index.ReaderUtil.subIndex(doc, leaves);
+      if (li != at) {
+        at = li;
+        leaf = leaves.get(li);
+        values = leaf.reader().getSortedDocValues(Fields.WINDOW_CHUNK);
+      }
+      if (values != null && values.advanceExact(doc - leaf.docBase)) {
+        out[i] = values.lookupOrd(values.ordValue()).utf8ToString();
+      } else {
+        out[i] = sf.document(doc, java.util.Set.of(Fields.CHUNK_ID)).get(Fields.CHUNK_ID);
+      }
+    }
+    return out;
   }
 
   /**
