@@ -231,11 +231,12 @@ public final class SentenceFeatures {
     double[] bm25Rr = reciprocalRanks(bm25);
     double[] denseRr = anyDense ? reciprocalRanks(dense) : new double[n];
     double[] passageDense = new double[inputsN];
+    double[] sum = anyDense ? new double[queryVector.length] : null; // cosine's scratch, reused
     if (anyDense) {
       int from = 0;
       for (int i = 1; i <= n; i++) {
         if (i == n || sentences.get(i).input() != sentences.get(from).input()) {
-          passageDense[sentences.get(from).input()] = cosine(queryVector, vectors, from, i - 1);
+          passageDense[sentences.get(from).input()] = cosine(queryVector, vectors, from, i - 1, sum);
           from = i;
         }
       }
@@ -320,7 +321,7 @@ public final class SentenceFeatures {
       r[WINDOW_X_DENSE] = r[WINDOW_COVER] * denseUnit;
       if (r[DENSE_PRESENT] > 0) {
         // The sentence with its neighbours, and its whole passage, by the mean of their vectors.
-        r[DENSE_WINDOW] = cosine(queryVector, vectors, i - (hasPrev ? 1 : 0), i + (hasNext ? 1 : 0));
+        r[DENSE_WINDOW] = cosine(queryVector, vectors, i - (hasPrev ? 1 : 0), i + (hasNext ? 1 : 0), sum);
         r[DENSE_PASSAGE] = passageDense[s.input()];
       }
     }
@@ -330,18 +331,12 @@ public final class SentenceFeatures {
     return x;
   }
 
-  /** The sum {@link #cosine} adds the vectors into: one per thread, reused. */
-  private static final ThreadLocal<double[]> SCRATCH = ThreadLocal.withInitial(() -> new double[0]);
-
-  /** Cosine of {@code q} and the mean of {@code vectors[from..to]} (null entries skipped; 0 if none). */
-  private static double cosine(float[] q, float[][] vectors, int from, int to) {
-    double[] sum = SCRATCH.get();
-    if (sum.length != q.length) {
-      sum = new double[q.length];
-      SCRATCH.set(sum);
-    } else {
-      java.util.Arrays.fill(sum, 0);
-    }
+  /**
+   * Cosine of {@code q} and the mean of {@code vectors[from..to]} (null entries skipped; 0 if none),
+   * summed into {@code sum} (of {@code q}'s length; its contents are overwritten).
+   */
+  private static double cosine(float[] q, float[][] vectors, int from, int to, double[] sum) {
+    java.util.Arrays.fill(sum, 0);
     boolean any = false;
     for (int j = from; j <= to; j++) {
       float[] v = vectors[j];

@@ -34,29 +34,18 @@ final class FoldedText {
     for (int i = 0; i < s.length(); ) {
       int cp = s.codePointAt(i);
       int next = i + Character.charCount(cp);
-      if (cp == ' ' && !lines) { // a plain space: one space, never two in a row, none at the start
-        if (n > 0 && sb.charAt(n - 1) != ' ') {
+      if (cp < 0x80 && (cp > ' ' || (cp == ' ' && !lines))) {
+        // Printable ASCII, folded in place: visible, one char; a plain space is kept once between words.
+        if (cp != ' ' || (n > 0 && sb.charAt(n - 1) != ' ')) {
           if (n == st.length) {
             st = java.util.Arrays.copyOf(st, n * 2);
             en = java.util.Arrays.copyOf(en, n * 2);
           }
-          sb.append(' ');
+          sb.append(cp >= 'A' && cp <= 'Z' ? (char) (cp + ('a' - 'A')) : (char) cp);
           st[n] = i;
           en[n] = next;
           n++;
         }
-        i = next;
-        continue;
-      }
-      if (cp < 0x80 && cp > ' ') { // the common case, folded in place: printable ASCII is visible and one char
-        if (n == st.length) {
-          st = java.util.Arrays.copyOf(st, n * 2);
-          en = java.util.Arrays.copyOf(en, n * 2);
-        }
-        sb.append(cp >= 'A' && cp <= 'Z' ? (char) (cp + ('a' - 'A')) : (char) cp);
-        st[n] = i;
-        en[n] = next;
-        n++;
         i = next;
         continue;
       }

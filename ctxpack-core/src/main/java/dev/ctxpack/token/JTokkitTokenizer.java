@@ -48,7 +48,7 @@ public final class JTokkitTokenizer implements Tokenizer {
         total += encoding.countTokensOrdinary(text.substring(from, p));
       } else {
         int[] known = segments.get(probe.of(text, from, p)); // no substring for a segment seen before
-        total += known != null ? known.length : segmentByteLengths(text, from, p).length;
+        total += known != null ? known.length : encodeSegment(text.substring(from, p), true).length;
       }
       from = p;
     }
@@ -116,8 +116,9 @@ public final class JTokkitTokenizer implements Tokenizer {
    * the byte length of {@code text} (a lone surrogate counting as the one byte of {@code '?'}).
    */
   int[] tokenByteLengths(String text) {
-    // A plain space after a non-space is a piece boundary of the BPE pre-tokenizer (isPieceBoundary), so the text is encoded segment by segment between such boundaries, and
-    // the segments, mostly single words with their leading space, are encoded once and remembered.
+    // A plain space after a word, number or punctuation is a piece boundary of the BPE pre-tokenizer
+    // (isPieceBoundary), so the text is encoded segment by segment between such boundaries, and the
+    // segments, mostly single words with their leading space, are encoded once and remembered.
     int n = text.length();
     int[] out = new int[Math.max(16, n / 3)];
     int size = 0;
@@ -162,15 +163,21 @@ public final class JTokkitTokenizer implements Tokenizer {
       int[] known = segments.get(segment);
       if (known != null) return known;
     }
+    return encodeSegment(segment, cacheable);
+  }
+
+  /** The byte length of each token of {@code segment}, remembered when {@code remember}. */
+  private int[] encodeSegment(String segment, boolean remember) {
     IntArrayList ids = encoding.encodeOrdinary(segment);
     int[] lengths = new int[ids.size()];
     for (int i = 0; i < lengths.length; i++) lengths[i] = byteLength(ids.get(i));
-    if (cacheable) {
+    if (remember) {
       if (segments.size() >= CACHED_SEGMENTS) segments.clear();
       segments.put(segment, lengths);
     }
     return lengths;
   }
+
 
   /** Forgets the remembered segment encodings (for measurements that must start cold). */
   void clearSegmentCache() {

@@ -3,19 +3,13 @@ package dev.ctxpack.lucene;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ctxpack.embed.Embedder;
-import dev.ctxpack.index.ChunkVector;
 import dev.ctxpack.index.IndexEntry;
 import dev.ctxpack.index.WritableIndex;
 import dev.ctxpack.model.Candidate;
-import dev.ctxpack.model.Chunk;
-import dev.ctxpack.model.Document;
-import dev.ctxpack.model.Language;
-import dev.ctxpack.model.Span;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.store.FSDirectory;
@@ -32,30 +26,12 @@ class CompactTest {
 
   private static final int DIM = 32;
 
-  private static IndexEntry entry(int i, Random r) {
-    String id = "doc-" + i;
-    StringBuilder text = new StringBuilder();
-    List<Chunk> chunks = new ArrayList<>();
-    List<ChunkVector> windows = new ArrayList<>();
-    for (int c = 0; c < 3; c++) {
-      int start = text.length();
-      text.append("Passage ").append(c).append(" of record ").append(i).append(" about gardens. ");
-      Span span = new Span(start, text.length());
-      chunks.add(new Chunk(id + "#" + c, id, span, text.substring(start), "", c, 6));
-      float[] v = new float[DIM];
-      for (int k = 0; k < DIM; k++) v[k] = (float) r.nextGaussian();
-      windows.add(new ChunkVector(c, span, Embedder.normalize(v)));
-    }
-    Document d = new Document(id, "", "", Language.EN, Map.of(), text.toString());
-    return new IndexEntry(d, "", "h-" + id, chunks, windows, "test-" + DIM, List.of());
-  }
-
   /** Writes {@code n} documents (seed 7) committing every {@code every}, then compacts; returns what compact said. */
   private static boolean load(LuceneIndex index, int from, int n, int every) throws IOException {
     Random r = new Random(7L * 1_000_003 + from);
     try (WritableIndex.Batch b = index.begin()) {
       for (int i = from; i < from + n; i++) {
-        b.put(entry(i, r));
+        b.put(RandomWindows.entry(i, 3, 1, DIM, r));
         if ((i - from) % every == every - 1) b.commit();
       }
       b.commit();

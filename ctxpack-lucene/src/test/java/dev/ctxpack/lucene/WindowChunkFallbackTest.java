@@ -3,18 +3,12 @@ package dev.ctxpack.lucene;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ctxpack.embed.Embedder;
-import dev.ctxpack.index.ChunkVector;
 import dev.ctxpack.index.IndexEntry;
 import dev.ctxpack.index.WritableIndex;
 import dev.ctxpack.model.Candidate;
-import dev.ctxpack.model.Chunk;
-import dev.ctxpack.model.Document;
-import dev.ctxpack.model.Language;
-import dev.ctxpack.model.Span;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
@@ -33,31 +27,11 @@ import org.junit.jupiter.api.io.TempDir;
 class WindowChunkFallbackTest {
   @TempDir Path dir;
 
-  private static IndexEntry entry(int i, Random r) {
-    String id = "doc-" + i;
-    StringBuilder text = new StringBuilder();
-    List<Chunk> chunks = new ArrayList<>();
-    List<ChunkVector> windows = new ArrayList<>();
-    for (int c = 0; c < 2; c++) {
-      int start = text.length();
-      text.append("Chunk ").append(c).append(" of record ").append(i).append(". ");
-      Span span = new Span(start, text.length());
-      chunks.add(new Chunk(id + "#" + c, id, span, text.substring(start), "", c, 5));
-      for (int w = 0; w < 2; w++) { // two windows per chunk
-        float[] v = new float[16];
-        for (int k = 0; k < v.length; k++) v[k] = (float) r.nextGaussian();
-        windows.add(new ChunkVector(c, span, Embedder.normalize(v)));
-      }
-    }
-    Document d = new Document(id, "", "", Language.EN, Map.of(), text.toString());
-    return new IndexEntry(d, "", "h-" + id, chunks, windows, "test-16", List.of());
-  }
-
   @Test
   void windowsWithoutTheirDocValuesAreMappedFromStoredFieldsToTheSameChunks() throws Exception {
     Random r = new Random(5);
     List<IndexEntry> entries = new ArrayList<>();
-    for (int i = 0; i < 60; i++) entries.add(entry(i, r));
+    for (int i = 0; i < 60; i++) entries.add(RandomWindows.entry(i, 2, 2, 16, r));
     Path current = dir.resolve("current");
     try (LuceneIndex index = LuceneIndex.open(current)) {
       try (WritableIndex.Batch b = index.begin()) {
