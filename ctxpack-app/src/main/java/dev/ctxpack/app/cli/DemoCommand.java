@@ -68,8 +68,11 @@ final class DemoCommand implements Callable<Integer> {
       try (Index index = opened.index()) {
         if (!format.json()) {
           out.printf("ctxpack demo: %s %d documents (%d chunks) from the bundled sample corpus %s%s%n",
-              opened.reused() ? "reused the index of" : "ingested", opened.documents(), opened.chunks(),
-              opened.reused() ? "(built earlier; --fresh rebuilds it)" : String.format("in %.1fs", opened.seconds()),
+              opened.reused() ? "reused the index of" : opened.shipped() ? "unpacked the index of" : "ingested",
+              opened.documents(), opened.chunks(),
+              opened.reused() ? "(built earlier; --fresh rebuilds it)"
+                  : opened.shipped() ? "(built with ctxpack and shipped in the jar; --fresh ingests anew)"
+                  : String.format("in %.1fs", opened.seconds()),
               embedder == null ? " (BM25 only)" : " (BM25 + " + embedder.id() + " vectors)");
           out.println("index: " + (keep != null ? index.location()
               : opened.reused() || opened.cached() ? index.location() + " (cached)" : "temporary, removed on exit") + "\n");

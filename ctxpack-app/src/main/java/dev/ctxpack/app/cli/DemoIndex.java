@@ -32,7 +32,9 @@ import java.util.Properties;
  * demo) falls back to a temporary index, as before.
  */
 final class DemoIndex {
-  record Opened(Index index, boolean reused, boolean cached, long documents, long chunks, double seconds) {}
+  /** {@code shipped}: unpacked from the index the jar ships rather than ingested here. */
+  record Opened(Index index, boolean reused, boolean cached, long documents, long chunks, double seconds,
+      boolean shipped) {}
 
   private DemoIndex() {}
 
@@ -43,7 +45,8 @@ final class DemoIndex {
       IngestOptions io = IngestOptions.of(new TokenChunker(dev.ctxpack.token.Tokenizers.defaultTokenizer(), 300, 0.15), embedder);
       IngestSummary s = new Ingestor(index, Loaders.defaults(), io, new Progress(err, Progress.terminal()))
           .ingest(List.of(corpus.resolve("scifact-sample.jsonl"), corpus.resolve("faquad-sample.jsonl")));
-      return new Opened(index, false, false, s.added() + s.updated() + s.unchanged(), s.chunks(), s.seconds());
+      return new Opened(index, false, false, s.added() + s.updated() + s.unchanged(), s.chunks(), s.seconds(),
+          false);
     } catch (IOException | RuntimeException e) {
       index.close();
       throw e;
@@ -70,7 +73,7 @@ final class DemoIndex {
         }
         Index index = Indexes.open(IndexSpec.ofPath(dir));
         return new Opened(index, true, true, Long.parseLong(p.getProperty("documents")),
-            Long.parseLong(p.getProperty("chunks")), 0);
+            Long.parseLong(p.getProperty("chunks")), 0, false);
       } catch (IOException | RuntimeException e) {
         // held by another demo, or damaged: build a temporary one
         return build(IndexSpec.ofPath(work.resolve("index")), corpus, embedder, err);
@@ -84,8 +87,12 @@ final class DemoIndex {
       return build(IndexSpec.ofPath(work.resolve("index")), corpus, embedder, err);
     }
     try {
-      Opened built = build(IndexSpec.ofPath(tmp.resolve("index")), corpus, embedder, err);
-      built.index().close();
+      Opened built = fresh ? null : unpackShipped(tmp.resolve("index"), corpus, embedder);
+      boolean shipped = built != null;
+      if (!shipped) {
+        built = build(IndexSpec.ofPath(tmp.resolve("index")), corpus, embedder, err);
+        built.index().close();
+      }
       Files.deleteIfExists(marker);
       DemoCommand.deleteTree(dir);
       Files.move(tmp.resolve("index"), dir, StandardCopyOption.ATOMIC_MOVE);
@@ -98,7 +105,7 @@ final class DemoIndex {
       }
       Files.move(part, marker, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       return new Opened(Indexes.open(IndexSpec.ofPath(dir)), false, true, built.documents(), built.chunks(),
-          built.seconds());
+          built.seconds(), shipped);
     } catch (IOException e) {
       return build(IndexSpec.ofPath(work.resolve("index")), corpus, embedder, err);
     } finally {
@@ -106,24 +113,55 @@ final class DemoIndex {
     }
   }
 
-  /** A digest of what decides the index's content. */
-  static String key(Path corpus, Embedder embedder) throws IOException {
+  /**
+   * The index the jar ships, unpacked into {@code target}, when it was built from these samples with
+   * this embedder and version (the index is closed; its documents and chunks are the manifest's); null
+   * when there is none or it does not match, so the caller ingests.
+   */
+  private static Opened unpackShipped(Path target, Path corpus, Embedder embedder) throws IOException {
+    DemoIndexBundle.Manifest m = DemoIndexBundle.manifest();
+    if (m == null || !DemoIndexBundle.embedderName(embedder).equals(m.embedder())
+        || !contentKey(corpus, embedder).equals(m.content())) {
+      return null;
+    }
+    long t0 = System.nanoTime();
     try {
-      MessageDigest md = MessageDigest.getInstance("SHA-256");
-      for (String name : DemoCommand.SAMPLES) md.update(Files.readAllBytes(corpus.resolve(name)));
-      md.update(("\0" + (embedder == null ? "bm25-only" : embedder.id() + "/" + embedder.dimension())).getBytes(
-          StandardCharsets.UTF_8));
-      String version = DemoIndex.class.getPackage().getImplementationVersion();
-      md.update(("\0" + version).getBytes(StandardCharsets.UTF_8));
-      var source = DemoIndex.class.getProtectionDomain().getCodeSource();
-      if (source != null && source.getLocation() != null && "file".equals(source.getLocation().getProtocol())) {
-        Path jar = Path.of(java.net.URI.create(source.getLocation().toString()));
-        if (Files.isRegularFile(jar)) { // a rebuilt jar is another build of ctxpack
-          md.update(("\0" + Files.size(jar) + "/" + Files.getLastModifiedTime(jar).toMillis()).getBytes(
-              StandardCharsets.UTF_8));
-        }
+      DemoIndexBundle.unpack(target);
+    } catch (IOException e) { // a damaged bundle: ingest instead
+      DemoCommand.deleteTree(target);
+      return null;
+    }
+    return new Opened(null, false, false, m.documents(), m.chunks(), (System.nanoTime() - t0) / 1e9, true);
+  }
+
+  /** A digest of what decides the index's content: the samples, the embedder and ctxpack's version. */
+  static String contentKey(Path corpus, Embedder embedder) throws IOException {
+    MessageDigest md = sha256();
+    for (String name : DemoCommand.SAMPLES) md.update(Files.readAllBytes(corpus.resolve(name)));
+    md.update(("\0" + DemoIndexBundle.embedderName(embedder)).getBytes(StandardCharsets.UTF_8));
+    String version = DemoIndex.class.getPackage().getImplementationVersion();
+    md.update(("\0" + version).getBytes(StandardCharsets.UTF_8));
+    return HexFormat.of().formatHex(md.digest(), 0, 12);
+  }
+
+  /** The cache key: {@link #contentKey} and the build of the jar it runs from. */
+  static String key(Path corpus, Embedder embedder) throws IOException {
+    MessageDigest md = sha256();
+    md.update(contentKey(corpus, embedder).getBytes(StandardCharsets.UTF_8));
+    var source = DemoIndex.class.getProtectionDomain().getCodeSource();
+    if (source != null && source.getLocation() != null && "file".equals(source.getLocation().getProtocol())) {
+      Path jar = Path.of(java.net.URI.create(source.getLocation().toString()));
+      if (Files.isRegularFile(jar)) { // a rebuilt jar is another build of ctxpack
+        md.update(("\0" + Files.size(jar) + "/" + Files.getLastModifiedTime(jar).toMillis()).getBytes(
+            StandardCharsets.UTF_8));
       }
-      return HexFormat.of().formatHex(md.digest(), 0, 12);
+    }
+    return HexFormat.of().formatHex(md.digest(), 0, 12);
+  }
+
+  private static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }

@@ -50,4 +50,44 @@ class DemoCacheTest {
       assertThat(s.filter(p -> p.getFileName().toString().endsWith(".done")).count()).isEqualTo(1);
     }
   }
+
+  @Test
+  void aFirstDemoUnpacksTheShippedIndexAndAnswersAsAFreshIngestDoes() throws Exception {
+    assertThat(DemoIndexBundle.manifest()).as("the build ships the demo index (DemoIndexBundle, process-classes)")
+        .isNotNull();
+    DemoCommand.deleteTree(UserCache.directory().resolve("demo"));
+    CliRunner shipped = CliRunner.run("demo");
+    assertThat(shipped.code()).as(shipped.err()).isZero();
+    assertThat(shipped.out()).contains("unpacked the index of 420 documents").contains("shipped in the jar")
+        .contains("(cached)").contains("(BM25 + ");
+
+    CliRunner again = CliRunner.run("demo");
+    assertThat(again.out()).contains("reused the index of 420 documents");
+
+    CliRunner fresh = CliRunner.run("demo", "--fresh");
+    assertThat(fresh.code()).as(fresh.err()).isZero();
+    assertThat(fresh.out()).contains("ingested 420 documents");
+    assertThat(afterHeader(shipped.out())).as("the shipped index packs as one ingested here")
+        .isEqualTo(afterHeader(fresh.out())).isEqualTo(afterHeader(again.out()));
+  }
+
+  @Test
+  void aShippedIndexWithAnEntryOutsideItsFolderIsRefusedBeforeWriting(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    for (String bad : new String[] {"../escape", "sub/file", ".hidden"}) {
+      var bytes = new java.io.ByteArrayOutputStream();
+      try (var zip = new java.util.zip.ZipOutputStream(bytes)) {
+        zip.putNextEntry(new java.util.zip.ZipEntry("segments_1"));
+        zip.write(1);
+        zip.putNextEntry(new java.util.zip.ZipEntry(bad));
+        zip.write(2);
+      }
+      Path target = dir.resolve("t" + bad.hashCode());
+      org.assertj.core.api.Assertions.assertThatThrownBy(
+              () -> DemoIndexBundle.unpack(new java.io.ByteArrayInputStream(bytes.toByteArray()), target))
+          .isInstanceOf(java.io.IOException.class).hasMessageContaining(bad);
+      assertThat(dir.resolve("escape")).doesNotExist();
+      assertThat(target.resolve("sub")).doesNotExist();
+    }
+  }
 }
