@@ -26,8 +26,21 @@ import java.util.regex.Pattern;
  * @param claims the claims, in answer order
  * @param abstained true when the answer declines to answer ("The sources do not contain the
  *     answer.", "Não sei."), in Portuguese or English
+ * @param quotes the extracts the answer quotes, in answer order ({@link Quote}); each is checked
+ *     verbatim against the source it cites
+ * @param gap with an abstention, what the answer says is missing and what to retrieve next (lines
+ *     {@code Missing: …} / {@code Next: …}, {@code Falta: …} / {@code Próximo passo: …}); null when
+ *     it names neither
  */
-public record Answer(String text, List<Claim> claims, boolean abstained) {
+public record Answer(String text, List<Claim> claims, boolean abstained, List<Quote> quotes, Gap gap) {
+  /** What an abstaining answer says is missing from the sources and what to retrieve next (either may be empty). */
+  public record Gap(String missing, String next) {}
+
+  /** An answer with no quotes and no gap note. */
+  public Answer(String text, List<Claim> claims, boolean abstained) {
+    this(text, claims, abstained, List.of(), null);
+  }
+
   /**
    * A citation marker: brackets holding one or more IDs separated by commas, semicolons or spaces.
    * An ID is up to {@value #MAX_ID} letters, digits and {@code _ . : # / -} and holds a digit
@@ -63,6 +76,14 @@ public record Answer(String text, List<Claim> claims, boolean abstained) {
   private static final Pattern ID_SPLIT = Pattern.compile("[\\s,;]+");
   private static final Pattern BULLET = Pattern.compile("^\\s*(?:[-*•+]|\\d{1,3}[.)])\\s+");
   private static final Pattern HEADING = Pattern.compile("^\\s*#{1,6}\\s");
+  /**
+   * A line naming what an abstaining answer lacks (group 1) or what to retrieve next (otherwise), in
+   * English or Portuguese, optionally as a bullet or in bold.
+   */
+  private static final Pattern GAP = Pattern.compile("^\\s*(?:[-*•+]\\s+)?\\**\\s*(?:"
+      + "(missing|what is missing|not in the sources|falta|faltam|o que falta|ausente|não consta)"
+      + "|next|retrieve next|to retrieve|next step|próximo passo|próximos passos|a seguir|buscar|a buscar|recuperar)"
+      + "\\s*\\**\\s*:\\s*\\**", Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
 
   /** Words that do not make a sentence factual: talk about the answer, the sources, the question. */
   private static final Set<String> META = Set.copyOf(termsOf(List.of(
@@ -103,13 +124,31 @@ public record Answer(String text, List<Claim> claims, boolean abstained) {
   public Answer {
     Objects.requireNonNull(text, "text");
     claims = List.copyOf(claims);
+    quotes = List.copyOf(quotes);
   }
 
   /** Claims given as data: {@code answer} is the answer text (may be empty), each claim is checked as given. */
   public static Answer of(String answer, List<Claim> claims) {
+    return of(answer, claims, List.of());
+  }
+
+  /**
+   * Claims given as data, with the extracts each claim quotes ({@code quotes.get(k)} for claim
+   * {@code k}; the list may be shorter than the claims): those and the extracts in quote marks inside
+   * a claim's text are checked against the claim's citations.
+   */
+  public static Answer of(String answer, List<Claim> claims, List<List<String>> quotes) {
     String a = answer == null ? "" : answer;
     boolean abstained = isAbstention(a) || (claims.isEmpty() && a.isBlank());
-    return new Answer(a, claims, abstained && claims.stream().allMatch(c -> isAbstention(c.text())));
+    List<Quote> found = new ArrayList<>();
+    for (int k = 0; k < claims.size(); k++) {
+      Claim c = claims.get(k);
+      for (int[] q : Quotes.spans(c.text(), 0, c.text().length())) {
+        found.add(Quote.of(c.text().substring(q[0], q[1]), c.citations(), k + 1));
+      }
+      if (k < quotes.size()) for (String q : quotes.get(k)) found.add(Quote.of(q, c.citations(), k + 1));
+    }
+    return new Answer(a, claims, abstained && claims.stream().allMatch(c -> isAbstention(c.text())), found, null);
   }
 
   /** Reads an answer with inline citations. */
@@ -118,6 +157,8 @@ public record Answer(String text, List<Claim> claims, boolean abstained) {
     Language language = DETECTOR.detect(text);
     List<Claim> claims = new ArrayList<>();
     boolean abstained = false;
+    String missing = null;
+    String nextStep = null;
     int lineStart = 0;
     int n = text.length();
     while (lineStart <= n) {
@@ -126,12 +167,20 @@ public record Answer(String text, List<Claim> claims, boolean abstained) {
       // A unit: a bullet or list item, a heading, or a run of non-blank lines (a paragraph).
       int unitEnd = lineEnd;
       String first = text.substring(lineStart, lineEnd);
-      if (!HEADING.matcher(first).find()) {
+      Matcher gap = GAP.matcher(first);
+      if (gap.find() && nextMarker(first, 0, first.length()) == null) { // "Missing: …" / "Next: …": the abstention's note, not a claim
+        String note = first.substring(gap.end()).strip();
+        if (gap.group(1) != null) missing = missing == null ? note : missing + " " + note;
+        else nextStep = nextStep == null ? note : nextStep + " " + note;
+      } else if (!HEADING.matcher(first).find()) {
         while (unitEnd < n) {
           int next = text.indexOf('\n', unitEnd + 1);
           if (next < 0) next = n;
           String line = text.substring(unitEnd + 1, next);
-          if (line.isBlank() || BULLET.matcher(line).find() || HEADING.matcher(line).find()) break;
+          if (line.isBlank() || BULLET.matcher(line).find() || HEADING.matcher(line).find()
+              || GAP.matcher(line).find()) {
+            break;
+          }
           unitEnd = next;
         }
         int from = lineStart;
@@ -141,7 +190,14 @@ public record Answer(String text, List<Claim> claims, boolean abstained) {
       }
       lineStart = unitEnd + 1;
     }
-    return new Answer(text, claims, abstained && claims.stream().allMatch(c -> c.citations().isEmpty()));
+    List<Quote> quotes = Quotes.find(text, claims);
+    boolean abstains = abstained && claims.stream().allMatch(c -> c.citations().isEmpty());
+    return new Answer(text, claims, abstains, quotes,
+        abstains && (missing != null || nextStep != null) ? new Gap(nz(missing), nz(nextStep)) : null);
+  }
+
+  private static String nz(String s) {
+    return s == null ? "" : s;
   }
 
   /** Adds the claims of {@code text[from, to)}; true when it holds an abstention. */

@@ -40,6 +40,10 @@ import java.util.Objects;
  *       when each clause is; when some are and some are not, it is partial.
  * </ol>
  *
+ * <p>Each extract the answer quotes ({@link Quote}) is checked verbatim against the source it cites
+ * ({@link QuoteCheck}): a misquote (a word changed, an extract from another given source, or from
+ * none) is reported with the closest real span and fails the verification.
+ *
  * <p>With a query, an abstention is judged by the compressor's sentence scorer (its lexical model):
  * abstaining is right when no source sentence is likely to answer the query. Vectors are computed
  * only for claims the lexical evidence leaves partial or unsupported, and the sources' sentences
@@ -168,15 +172,25 @@ public final class EvidenceVerifier implements Verifier {
     double precision = citations == 0 ? 1.0 : (double) precise / citations;
     double recall = verdicts.isEmpty() ? 1.0 : (double) recalled / verdicts.size();
 
-    // 5. Abstention, with a query.
+    // 5. Quoted extracts, verbatim against the sources they cite.
+    List<QuoteCheck> quotes = new ArrayList<>();
+    if (!answer.quotes().isEmpty()) {
+      List<Quotes.Folded> folded = new ArrayList<>();
+      for (VerifySource s : sources) folded.add(Quotes.Folded.of(s.text()));
+      for (Quote q : answer.quotes()) {
+        Deadline.check();
+        quotes.add(Quotes.check(q, sources, folded, byId));
+      }
+    }
+    // 6. Abstention, with a query.
     Abstention.Judged judged = abstention.judge(query, r, answer.abstained());
-    // 6. Feedback, in the answer's language.
+    // 7. Feedback, in the answer's language.
     boolean pt = detector.detect(answer.text().isBlank() && !answer.claims().isEmpty()
         ? answer.claims().get(0).text() : answer.text()) == Language.PT;
     String feedback = Feedback.of(pt, verdicts, invalid, byId.keySet(), answer.abstained(), judged.correct(),
-        judged.answeringSentence());
+        judged.answeringSentence(), quotes);
     return new Verification(verdicts, List.copyOf(invalid), precision, recall, answer.abstained(), judged.correct(),
-        feedback);
+        feedback, quotes, answer.gap());
   }
 
   /** Options of an {@link EvidenceVerifier}. */

@@ -10,6 +10,11 @@ final class Feedback {
 
   static String of(boolean pt, List<ClaimVerdict> claims, Collection<String> invalid, Collection<String> given,
       boolean abstained, Boolean abstentionCorrect, String answeringSentence) {
+    return of(pt, claims, invalid, given, abstained, abstentionCorrect, answeringSentence, List.of());
+  }
+
+  static String of(boolean pt, List<ClaimVerdict> claims, Collection<String> invalid, Collection<String> given,
+      boolean abstained, Boolean abstentionCorrect, String answeringSentence, List<QuoteCheck> quotes) {
     List<String> lines = new ArrayList<>();
     String givenList = labels(given);
     for (ClaimVerdict v : claims) {
@@ -60,6 +65,29 @@ final class Feedback {
         }
         default -> throw new AssertionError(v.verdict());
       }
+    }
+    int qn = 0;
+    for (QuoteCheck q : quotes) {
+      qn++;
+      if (!q.misquote()) continue;
+      String extract = "\"" + clip(q.quote().text()) + "\"";
+      String cites = labels(q.quote().citations());
+      String closest = q.closest() == null ? "" : "\"" + clip(q.closest().text()) + "\"";
+      lines.add(switch (q.status()) {
+        case OTHER_SOURCE -> pt
+            ? "Citação " + qn + " (" + extract + ") não está em " + cites + ", mas sim em [" + q.source()
+                + "]: cite [" + q.source() + "]."
+            : "Quote " + qn + " (" + extract + ") is not in " + cites + " but in [" + q.source() + "]: cite ["
+                + q.source() + "].";
+        case ALTERED -> pt
+            ? "Citação " + qn + " (" + extract + ") não é literal" + (cites.isEmpty() ? "" : " em " + cites)
+                + "; o texto real mais próximo, em [" + q.source() + "], é " + closest + ": copie-o exatamente."
+            : "Quote " + qn + " (" + extract + ") is not verbatim" + (cites.isEmpty() ? "" : " in " + cites)
+                + "; the closest real text, in [" + q.source() + "], is " + closest + ": copy it exactly.";
+        default -> pt
+            ? "Citação " + qn + " (" + extract + ") não está em nenhuma fonte: remova-a ou cite um trecho real."
+            : "Quote " + qn + " (" + extract + ") is in no source: remove it or quote a real extract.";
+      });
     }
     if (claims.isEmpty() && !abstained) {
       lines.add(pt

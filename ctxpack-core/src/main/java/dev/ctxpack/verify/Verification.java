@@ -15,6 +15,9 @@ import java.util.List;
  *     {@code null} when no query was given
  * @param feedback what to fix, one line per failing claim, for a regeneration loop; empty when all
  *     is well
+ * @param quotes each quoted extract of the answer, checked against the source it cites, in answer
+ *     order
+ * @param gap what an abstaining answer says is missing and what to retrieve next, or null
  */
 public record Verification(
     List<ClaimVerdict> claims,
@@ -23,20 +26,37 @@ public record Verification(
     double citationRecall,
     boolean abstained,
     Boolean abstentionCorrect,
-    String feedback) {
+    String feedback,
+    List<QuoteCheck> quotes,
+    Answer.Gap gap) {
   public Verification {
     claims = List.copyOf(claims);
     invalidCitations = List.copyOf(invalidCitations);
+    quotes = List.copyOf(quotes);
+  }
+
+  /** A verification of an answer without quotes or gap note. */
+  public Verification(List<ClaimVerdict> claims, List<String> invalidCitations, double citationPrecision,
+      double citationRecall, boolean abstained, Boolean abstentionCorrect, String feedback) {
+    this(claims, invalidCitations, citationPrecision, citationRecall, abstained, abstentionCorrect, feedback,
+        List.of(), null);
+  }
+
+  /** The quotes that are not verbatim in a source they cite. */
+  public List<QuoteCheck> misquotes() {
+    return quotes.stream().filter(QuoteCheck::misquote).toList();
   }
 
   /**
    * True when the answer says something (a claim or an abstention), every claim is supported, no
-   * citation is invalid and no abstention was wrong.
+   * citation is invalid, no abstention was wrong and every quoted extract is verbatim in a source it
+   * cites.
    */
   public boolean passed() {
     return (!claims.isEmpty() || abstained)
         && invalidCitations.isEmpty()
         && claims.stream().allMatch(c -> c.verdict() == Verdict.SUPPORTED)
-        && !Boolean.FALSE.equals(abstentionCorrect);
+        && !Boolean.FALSE.equals(abstentionCorrect)
+        && quotes.stream().noneMatch(QuoteCheck::misquote);
   }
 }

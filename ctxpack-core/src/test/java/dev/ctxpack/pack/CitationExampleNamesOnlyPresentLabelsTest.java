@@ -35,7 +35,8 @@ class CitationExampleNamesOnlyPresentLabelsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"en", "pt", "json-en", "json-pt"})
+  @ValueSource(strings = {"en", "pt", "json-en", "json-pt", "quotes-en", "quotes-pt", "quote-first-en", "quote-first-pt",
+      "digest-en", "digest-pt"})
   void theRenderedInstructionsNameOnlyLabelsOfThePrompt(String name) {
     PromptTemplate t = PromptTemplate.byName(name);
     for (int n = 0; n <= 4; n++) {
@@ -43,7 +44,8 @@ class CitationExampleNamesOnlyPresentLabelsTest {
       for (int i = 1; i <= n; i++) labels.add("S" + i);
       String instructions = t.renderedInstructions(labels);
       assertThat(labels).as(name + " with " + n + " sources: " + instructions).containsAll(cited(instructions));
-      assertThat(instructions).doesNotContain(PromptTemplate.CITE_EXAMPLE).doesNotContain(PromptTemplate.CITE_LABEL);
+      assertThat(instructions).doesNotContain(PromptTemplate.CITE_EXAMPLE).doesNotContain(PromptTemplate.CITE_LABEL)
+          .doesNotContain("{{");
       if (n >= 1 && !name.startsWith("json")) assertThat(cited(instructions)).contains("S1");
     }
   }

@@ -162,8 +162,9 @@ final class PackCommand implements Callable<Integer> {
     boolean repeatKey;
 
     @Option(names = "--template", paramLabel = "NAME|FILE",
-        description = "en, pt, json (JSON claims by the query's language), json-en, json-pt, or a template file"
-            + " (docs/API.md). Default: en or pt by the query's language.")
+        description = "en, pt, json (JSON claims by the query's language), quotes (claim then verbatim extract),"
+            + " quote-first (extract then paraphrase), digest (key extracts, then the answer); each of the last four"
+            + " also as NAME-en or NAME-pt; or a template file (docs/API.md). Default: en or pt by the query's language.")
     String template;
 
     @Option(names = "--mode", defaultValue = "hybrid", description = "Retrieval: bm25, dense or hybrid. Default: ${DEFAULT-VALUE}.")

@@ -159,6 +159,21 @@ final class VerifyCommand implements Callable<Integer> {
       }
       out.println("  " + c.reason());
     }
+    int qn = 0;
+    for (dev.ctxpack.verify.QuoteCheck q : v.quotes()) {
+      qn++;
+      out.printf("Quote %d %s %s: \"%s\"%n", qn, q.status().wireName().toUpperCase(java.util.Locale.ROOT),
+          q.quote().citations().isEmpty() ? "(no citation)" : "[" + String.join("][", q.quote().citations()) + "]",
+          q.quote().text().strip().replaceAll("\\s+", " "));
+      if (q.misquote() && q.closest() != null) {
+        out.printf("  closest [%s] %d-%d (%.2f): %s%n", q.closest().source(), q.closest().start(), q.closest().end(),
+            q.similarity(), q.closest().text().strip().replaceAll("\\s+", " "));
+      }
+    }
+    if (v.gap() != null) {
+      if (!v.gap().missing().isEmpty()) out.println("Missing: " + v.gap().missing());
+      if (!v.gap().next().isEmpty()) out.println("Next: " + v.gap().next());
+    }
     if (!v.invalidCitations().isEmpty()) out.println("Invalid citations: " + String.join(", ", v.invalidCitations()));
     out.printf("Citation precision %.2f, recall %.2f; abstained: %s%s%n", v.citationPrecision(), v.citationRecall(),
         v.abstained() ? "yes" : "no",

@@ -7,6 +7,7 @@ import dev.ctxpack.verify.Answer;
 import dev.ctxpack.verify.CitationCheck;
 import dev.ctxpack.verify.Claim;
 import dev.ctxpack.verify.ClaimVerdict;
+import dev.ctxpack.verify.QuoteCheck;
 import dev.ctxpack.verify.Verification;
 import dev.ctxpack.verify.Verifier;
 import dev.ctxpack.verify.VerifySource;
@@ -129,6 +130,7 @@ public final class VerifyEndpoint {
     if (cs == null || cs.isNull()) return Answer.parse(text);
     if (!cs.isArray()) throw new IllegalArgumentException("field 'claims' must be an array");
     List<Claim> claims = new ArrayList<>();
+    List<List<String>> quotes = new ArrayList<>();
     for (int i = 0; i < cs.size(); i++) {
       JsonNode c = cs.get(i);
       if (!c.isObject()) throw new IllegalArgumentException("claims[" + i + "] must be an object");
@@ -144,8 +146,20 @@ public final class VerifyEndpoint {
         }
       }
       claims.add(Claim.of(ct, cites));
+      List<String> qs = new ArrayList<>();
+      JsonNode qn = c.get("quotes");
+      if (qn != null && !qn.isNull()) {
+        if (!qn.isArray()) throw new IllegalArgumentException("claims[" + i + "].quotes must be an array of strings");
+        for (JsonNode x : qn) {
+          if (!x.isTextual() || x.asText().isBlank()) {
+            throw new IllegalArgumentException("claims[" + i + "].quotes must hold non-empty strings");
+          }
+          qs.add(x.asText());
+        }
+      }
+      quotes.add(qs);
     }
-    return Answer.of(text, claims);
+    return Answer.of(text, claims, quotes);
   }
 
   /** The verification as JSON: each claim's verdict with its evidence, the citation scores, the feedback. */
@@ -179,6 +193,26 @@ public final class VerifyEndpoint {
         if (cc.evidence() != null) k.put("score", Views.round(cc.evidence().score()));
       }
     }
+    ArrayNode quotes = res.putArray("quotes");
+    for (QuoteCheck q : v.quotes()) {
+      ObjectNode qo = quotes.addObject();
+      qo.put("text", q.quote().text());
+      if (q.quote().start() >= 0) qo.putArray("span").add(q.quote().start()).add(q.quote().end());
+      qo.put("claim", q.quote().claim());
+      ArrayNode qc = qo.putArray("citations");
+      q.quote().citations().forEach(qc::add);
+      qo.put("status", q.status().wireName());
+      qo.put("misquote", q.misquote());
+      if (q.source() == null) qo.putNull("source");
+      else qo.put("source", q.source());
+      if (q.closest() == null) {
+        qo.putNull("closest");
+      } else {
+        qo.putObject("closest").put("source", q.closest().source()).put("start", q.closest().start())
+            .put("end", q.closest().end()).put("text", q.closest().text()).put("similarity", Views.round(q.similarity()));
+      }
+    }
+    if (v.gap() != null) res.putObject("gap").put("missing", v.gap().missing()).put("next", v.gap().next());
     ArrayNode invalid = res.putArray("invalidCitations");
     v.invalidCitations().forEach(invalid::add);
     res.put("citationPrecision", Views.round(v.citationPrecision()));

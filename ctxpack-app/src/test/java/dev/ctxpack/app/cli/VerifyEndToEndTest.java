@@ -95,6 +95,61 @@ class VerifyEndToEndTest {
   }
 
   @Test
+  void eachQuotingTemplateIsPackedAndItsAnswersQuotesAreCheckedVerbatim() throws Exception {
+    Path corpus = Files.createDirectories(dir.resolve("corpus"));
+    Files.writeString(corpus.resolve("rhine.txt"), RHINE);
+    String index = dir.resolve("idx").toString();
+    assertThat(CliRunner.run("ingest", "--index", index, "--no-embed", corpus.toString()).code()).isZero();
+    java.util.Map<String, String[]> answers = java.util.Map.of(
+        "quotes", new String[] {"The Rhine is about 1,230 km long [S1] \"The river is about 1,230 km long\".",
+            "The Rhine is about 1,230 km long [S1] \"The river is about 1,320 km long\"."},
+        "quote-first", new String[] {"[S1] \"It flows through six countries before reaching the North Sea\" \u2014 it"
+            + " flows through six countries [S1].", "[S1] \"It flows through six nations before reaching the North Sea\""
+            + " \u2014 it flows through six countries [S1]."},
+        "digest", new String[] {"Key extracts:\n- [S1] \"the river is about 1,230 km long\"\n\nAnswer: the Rhine is"
+            + " about 1,230 km long [S1].", "Key extracts:\n- [S1] \"the river is about 1,230 km long and very deep\""
+            + "\n\nAnswer: the Rhine is about 1,230 km long [S1]."});
+    for (var e : answers.entrySet()) {
+      CliRunner pack = CliRunner.run("pack", "--index", index, "--format", "json", "-q", "How long is the Rhine?",
+          "--budget", "500", "--embedder", "none", "--template", e.getKey());
+      assertThat(pack.code()).as(pack.err()).isZero();
+      assertThat(pack.json().get("prompt").asText()).as(e.getKey()).contains("verbatim in double quotes")
+          .contains("Missing: ");
+      Path pkg = dir.resolve(e.getKey() + ".json");
+      Files.writeString(pkg, pack.out());
+      for (int i = 0; i < 2; i++) {
+        Path answer = dir.resolve(e.getKey() + i + ".txt");
+        Files.writeString(answer, e.getValue()[i]);
+        JsonNode out = CliRunner.run("verify", "--package", pkg.toString(), "--answer", answer.toString(),
+            "--format", "json", "--embedder", "none").json();
+        JsonNode q = out.get("quotes").get(0);
+        assertThat(q.get("citations").toString()).isEqualTo("[\"S1\"]");
+        if (i == 0) {
+          assertThat(q.get("status").asText()).as(e.getKey()).isEqualTo("verbatim");
+          assertThat(out.get("passed").asBoolean()).as(out.toString()).isTrue();
+        } else {
+          assertThat(q.get("status").asText()).as(e.getKey()).isEqualTo("altered");
+          JsonNode closest = q.get("closest");
+          assertThat(RHINE.substring(closest.get("start").asInt(), closest.get("end").asInt()))
+              .isEqualTo(closest.get("text").asText());
+          assertThat(out.get("passed").asBoolean()).isFalse();
+          assertThat(out.get("feedback").asText()).contains("Quote 1").contains("not verbatim");
+        }
+      }
+    }
+    Path abstain = dir.resolve("abstain.txt");
+    Files.writeString(abstain, "The sources do not contain the answer.\nMissing: the Rhine's depth.\n"
+        + "Next: retrieve a hydrology survey of the Rhine.");
+    CliRunner gap = CliRunner.run("verify", "--sources", sources().toString(), "--answer", abstain.toString(),
+        "--embedder", "none", "--format", "json");
+    assertThat(gap.json().get("gap").get("missing").asText()).isEqualTo("the Rhine's depth.");
+    assertThat(gap.json().get("claims")).isEmpty();
+    CliRunner text = CliRunner.run("verify", "--sources", sources().toString(), "--answer",
+        dir.resolve("quotes1.txt").toString(), "--embedder", "none");
+    assertThat(text.out()).contains("Quote 1 ALTERED [S1]").contains("closest [S1]");
+  }
+
+  @Test
   void batchGivesOneLinePerRequestAndABadLineDoesNotStopTheOthers() throws Exception {
     String ok = "{\"id\": \"a\", \"sources\": [{\"id\": \"S1\", \"text\": \"" + RHINE + "\"}],"
         + " \"answer\": \"The Rhine rises in the Swiss Alps [S1].\"}";
