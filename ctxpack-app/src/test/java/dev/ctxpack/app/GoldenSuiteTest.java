@@ -499,18 +499,32 @@ class GoldenSuiteTest {
     String expected = Files.readString(golden);
     if (normalised.equals(expected)) return;
     // Vector scores differ in their last digits between CPUs (ONNX Runtime picks kernels by the
-    // instruction set): the text around the numbers must match exactly, each number within 1e-3.
+    // instruction set): the text around the numbers must match exactly, each number within 1e-3, or
+    // within 0.01 when written with two decimals (a trace's "similarity to the selected 0.32" can
+    // round the other way on another CPU). Two results whose scores tie to ~1e-5 can also swap
+    // places between CPUs; the files are recorded on the machine CI runs on.
     assertThat(FRACTION.matcher(normalised).replaceAll("#"))
         .as("%s differs from %s (numbers aside)", name, golden)
         .isEqualTo(FRACTION.matcher(expected).replaceAll("#"));
     java.util.List<Double> a = numbers(normalised);
     java.util.List<Double> e = numbers(expected);
     for (int i = 0; i < e.size(); i++) {
-      assertThat(a.get(i)).as("%s: number %d of %s", name, i, golden).isCloseTo(e.get(i), org.assertj.core.api.Assertions.within(1e-3));
+      double tolerance = twoDecimals(expected, i) ? 0.0101 : 1e-3;
+      assertThat(a.get(i)).as("%s: number %d of %s", name, i, golden)
+          .isCloseTo(e.get(i), org.assertj.core.api.Assertions.within(tolerance));
     }
   }
 
-  private static final java.util.regex.Pattern FRACTION = java.util.regex.Pattern.compile("-?\\d+\\.\\d{3,}(?:[eE]-?\\d+)?");
+  private static final java.util.regex.Pattern FRACTION = java.util.regex.Pattern.compile("-?\\d+\\.\\d{2,}(?:[eE]-?\\d+)?");
+
+  /** Whether the {@code i}-th number of {@code s} is written with exactly two decimals. */
+  private static boolean twoDecimals(String s, int i) {
+    java.util.regex.Matcher m = FRACTION.matcher(s);
+    for (int k = 0; m.find(); k++) {
+      if (k == i) return m.group().matches("-?\\d+\\.\\d{2}");
+    }
+    return false;
+  }
 
   private static java.util.List<Double> numbers(String s) {
     java.util.List<Double> out = new java.util.ArrayList<>();
