@@ -19,13 +19,21 @@ import java.util.regex.Pattern;
  * by the evidence search and the contradiction checks.
  */
 record ClaimTerms(String text, List<String> terms, double[] weights, List<String> keys,
-    List<List<String>> clauses, TreeMap<String, List<String>> cues, Set<String> words, Set<String> unhyphenated) {
+    List<List<String>> clauses, TreeMap<String, List<String>> cues, Set<String> words, Set<String> unhyphenated,
+    boolean negated) {
 
   private static final Pattern CLAUSE = Pattern.compile(
       "\\s*;\\s*|,\\s+(?=(?:and|but|while|whereas|which|who|although|e|mas|enquanto|embora|porém|que)\\s)",
       Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
 
-  static ClaimTerms of(String text, SourceSentences r) {
+  /**
+   * {@code claim} analysed; a falsity frame ("it is false that …", "não é verdade que …") is read
+   * for polarity ({@link Polarity}) and its words are not terms of the claim: the rest is what the
+   * sources must state.
+   */
+  static ClaimTerms of(String claim, SourceSentences r) {
+    Polarity.Read polarity = Polarity.read(claim);
+    String text = polarity.body();
     LinkedHashSet<String> ts = new LinkedHashSet<>(VerifyText.terms(text));
     List<String> terms = new ArrayList<>(ts);
     double[] w = new double[terms.size()];
@@ -37,7 +45,7 @@ record ClaimTerms(String text, List<String> terms, double[] weights, List<String
     }
     TreeMap<String, List<String>> cues = Guard.cues(text);
     return new ClaimTerms(text, terms, w, keys(text, cues), clauses, cues, new HashSet<>(wordsOf(text)),
-        new HashSet<>(wordsOf(text.replace('-', ' '))));
+        new HashSet<>(wordsOf(text.replace('-', ' '))), Polarity.negated(polarity, cues.get("negation"), r.portuguese));
   }
 
   /** Numbers, names (capitalised inside the sentence) and months: items a supporting source must contain. */

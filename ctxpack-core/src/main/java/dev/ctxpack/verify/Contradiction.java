@@ -16,8 +16,9 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
- * Whether a cited sentence that states the claim contradicts it, and why: a negation one has and
- * the other lacks (the dedup guard's cues; in Portuguese "no" is <i>em + o</i>), a word negated by
+ * Whether a cited sentence that states the claim contradicts it, and why: a polarity one has and
+ * the other lacks ({@link Polarity}: falsity frames over the dedup guard's negation cues, a frame over
+ * a negated clause cancelling it; in Portuguese "no" is <i>em + o</i>), a word negated by
  * a prefix ("dependent"/"independent"), an opposite direction ("increases"/"decreases",
  * "aumenta"/"reduz"), or another number or month of the same kind where the claim's is in no cited
  * source. Polarity and direction are read only in the part of the sentence that states the claim.
@@ -88,11 +89,14 @@ final class Contradiction {
     // "X is Y"; "X is not Y" and "No X is Y" do.
     String scope = scope(r.sentences.get(s).text(), ct);
     TreeMap<String, List<String>> scoped = scope.length() == r.sentences.get(s).text().length() ? sc : Guard.cues(scope);
-    boolean claimNeg = negated(ct.cues().get("negation"), r.portuguese);
-    boolean sentNeg = negated(scoped.get("negation"), r.portuguese);
+    boolean claimNeg = ct.negated();
+    Polarity.Read sentPolarity = Polarity.read(scope);
+    boolean sentNeg = Polarity.negated(sentPolarity,
+        sentPolarity.frames() == 0 && sentPolarity.body().equals(scope) ? scoped.get("negation")
+            : Guard.cues(sentPolarity.body()).get("negation"), r.portuguese);
     if (claimNeg != sentNeg) {
       return claimNeg ? "the claim negates what " + label + " states"
-          : label + " negates it (\"" + String.join(" ", scoped.get("negation")) + "\")";
+          : label + " negates it (\"" + Polarity.cues(scope, r.portuguese) + "\")";
     }
     // A word negated by a prefix: "UCP1-dependent" against "UCP1-independent", "effective"/"ineffective".
     Set<String> sentWordsP = new HashSet<>(wordsOf(scope.replace('-', ' ')));
@@ -162,12 +166,6 @@ final class Contradiction {
     int to = Math.min(sentence.length(), span[1]);
     while (to < sentence.length() && Character.isLetterOrDigit(sentence.charAt(to))) to++;
     return sentence.substring(from, to);
-  }
-
-  /** Whether negation cues negate: in Portuguese "no" is "em o" (no contrato), not a negation. */
-  private static boolean negated(List<String> cues, boolean portuguese) {
-    for (String c : cues) if (!(portuguese && c.equals("no"))) return true;
-    return false;
   }
 
   private static Map<String, Set<String>> opposites(String[][] groups) {

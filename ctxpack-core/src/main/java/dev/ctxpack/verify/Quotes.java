@@ -197,8 +197,41 @@ final class Quotes {
 
   // ---- checking ------------------------------------------------------------------------------
 
-  /** Text compared as the quote check compares it, with each folded char's offset in the original. */
-  record Folded(String text, int[] offsets) {
+  /**
+   * Text compared as the quote check compares it, with each folded char's offset in the original,
+   * and (computed once, when a misquote needs them) the original's lower-cased words and their spans.
+   */
+  static final class Folded {
+    private final String text;
+    private final int[] offsets;
+    private final String original;
+    private List<String> words;
+    private List<int[]> at;
+
+    Folded(String text, int[] offsets, String original) {
+      this.text = text;
+      this.offsets = offsets;
+      this.original = original;
+    }
+
+    String text() {
+      return text;
+    }
+
+    int[] offsets() {
+      return offsets;
+    }
+
+    private void words() {
+      if (words != null) return;
+      words = new ArrayList<>();
+      at = new ArrayList<>();
+      for (var m = WORD.matcher(original); m.find(); ) {
+        words.add(m.group().toLowerCase(java.util.Locale.ROOT));
+        at.add(new int[] {m.start(), m.end()});
+      }
+    }
+
     static Folded of(String s) {
       StringBuilder b = new StringBuilder(s.length());
       int[] off = new int[s.length()];
@@ -222,7 +255,7 @@ final class Quotes {
       }
       int len = b.length();
       if (len > 0 && b.charAt(len - 1) == ' ') b.setLength(--len);
-      return new Folded(b.toString(), java.util.Arrays.copyOf(off, len));
+      return new Folded(b.toString(), java.util.Arrays.copyOf(off, len), s);
     }
   }
 
@@ -292,12 +325,13 @@ final class Quotes {
     // closest span: cited sources first, so a tie goes to what the answer cites
     List<Integer> order = new ArrayList<>(cited);
     for (int i = 0; i < sources.size(); i++) if (!cited.contains(i)) order.add(i);
-    List<String> qWords = wordList(Folded.of(q.text()).text(), null);
+    // words as the sources' are cut (quote marks and apostrophes split words in both)
+    List<String> qWords = wordList(q.text().toLowerCase(java.util.Locale.ROOT), null);
     double best = 0;
     int bestSource = -1;
     int[] bestSpan = null;
     for (int i : order) {
-      Aligned a = closest(qWords, sources.get(i).text());
+      Aligned a = closest(qWords, folded.get(i));
       if (a != null && a.similarity > best + 1e-12) {
         best = a.similarity;
         bestSource = i;
@@ -329,14 +363,12 @@ final class Quotes {
   }
 
   /** The span of {@code source} whose words best match {@code q} in order (longest common subsequence), or null. */
-  private static Aligned closest(List<String> q, String source) {
+  private static Aligned closest(List<String> q, Folded f) {
     if (q.isEmpty()) return null;
-    List<int[]> at = new ArrayList<>();
-    List<String> words = new ArrayList<>();
-    for (var m = WORD.matcher(source); m.find(); ) {
-      words.add(m.group().toLowerCase(java.util.Locale.ROOT));
-      at.add(new int[] {m.start(), m.end()});
-    }
+    f.words();
+    List<int[]> at = f.at;
+    List<String> words = f.words;
+    String source = f.original;
     Map<String, List<Integer>> inQuote = new HashMap<>();
     for (int k = 0; k < q.size(); k++) inQuote.computeIfAbsent(q.get(k), x -> new ArrayList<>()).add(k);
     Map<Integer, Integer> votes = new HashMap<>();

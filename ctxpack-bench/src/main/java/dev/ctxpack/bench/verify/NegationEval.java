@@ -1,0 +1,206 @@
+package dev.ctxpack.bench.verify;
+
+import dev.ctxpack.bench.compress.CompressData.Article;
+import dev.ctxpack.bench.compress.CompressData.Half;
+import dev.ctxpack.bench.verify.QaUnits.Unit;
+import dev.ctxpack.model.Language;
+import dev.ctxpack.verify.Answer;
+import dev.ctxpack.verify.EvidenceVerifier;
+import dev.ctxpack.verify.Verdict;
+import dev.ctxpack.verify.Verification;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Negation by construction family ({@code eval negation}): each citation unit's answer sentence
+ * ({@link QaUnits}, SQuAD 2.0 dev en and FaQuAD pt, cited to its gold source) rewritten by several
+ * constructions per family, each construction assigned to FIT or REPORT so that a rule written for
+ * the FIT wordings is measured on wordings it never saw. Families: sentential (a falsity frame over
+ * the sentence), adverb ("never", "no longer"; "nunca", "jamais", "já não"), determiner ("No X",
+ * "None of the X"; "Nenhum X", "Nem o X"), and double negation (a falsity frame over the sentence
+ * negated with the particle: it states the sentence, so it must be supported, like the sentence
+ * itself). A negated case is caught when the verdict is not {@code supported}.
+ */
+@Command(name = "negation", mixinStandardHelpOptions = true,
+    description = "Evaluates negation by construction family (FIT and REPORT wordings) on SQuAD/FaQuAD citation units.")
+public final class NegationEval implements Callable<Integer> {
+  @Option(names = "--data", defaultValue = "../shared/data")
+  Path dataDir;
+
+  @Option(names = "--half", defaultValue = "report", description = "Articles: fit, report or all. Default: ${DEFAULT-VALUE}.")
+  String halfName;
+
+  @Option(names = "--limit", defaultValue = "0", description = "Units per language (0 = all).")
+  int limit;
+
+  @Option(names = "--seed", defaultValue = "42")
+  long seed;
+
+  @Option(names = "--out")
+  Path out;
+
+  public static int run(String[] args) {
+    return new CommandLine(new NegationEval()).execute(args);
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  /** One wording: its family, whether it is a FIT wording, whether its result denies the sentence, and how it is built. */
+  record Construction(String family, String name, boolean fit, boolean denies, Function<String, String> build) {}
+
+  private static final Set<String> LOWER_OPENERS = new java.util.HashSet<>(List.of("the", "a", "an", "in", "on", "at", "this", "these", "those",
+      "it", "he", "she", "they", "its", "his", "her", "their", "there", "after", "during", "by", "for", "from", "as",
+      "o", "os", "as", "um", "uma", "em", "no", "na", "nos", "nas", "ele", "ela", "eles", "elas", "este", "esta", "esse",
+      "essa", "seu", "sua", "para", "com", "de", "do", "da", "desde", "após", "durante"));
+  private static final Pattern FIRST_WORD = Pattern.compile("^(\\p{L}+)");
+  private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]+");
+
+  /** The sentence as a complement clause: its first word lower-cased when it is a function word. */
+  static String complement(String s) {
+    Matcher m = FIRST_WORD.matcher(s);
+    if (m.find() && LOWER_OPENERS.contains(m.group(1).toLowerCase(Locale.ROOT))) {
+      return s.substring(0, 1).toLowerCase(Locale.ROOT) + s.substring(1);
+    }
+    return s;
+  }
+
+  /** {@code s} with {@code word} inserted after (en) or before (pt) its first auxiliary or verb; null when none. */
+  static String insert(String s, String word, Language language) {
+    Set<String> targets = Set.copyOf(language == Language.PT ? Variants.PT_VERBS : Variants.EN_AUXILIARIES);
+    Matcher m = WORD.matcher(s);
+    while (m.find()) {
+      if (!targets.contains(m.group())) continue;
+      return language == Language.PT ? s.substring(0, m.start()) + word + " " + s.substring(m.start())
+          : s.substring(0, m.end()) + " " + word + s.substring(m.end());
+    }
+    return null;
+  }
+
+  static String determiner(String s, String en, String ptMasc, String ptFem) {
+    if (ptMasc == null) return s.startsWith("The ") ? en + s.substring(4) : null;
+    if (s.startsWith("O ")) return ptMasc + s.substring(2);
+    if (s.startsWith("A ")) return ptFem + s.substring(2);
+    return null;
+  }
+
+  static List<Construction> constructions(Language language) {
+    List<Construction> c = new ArrayList<>();
+    if (language == Language.EN) {
+      c.add(new Construction("sentential", "It is not true that …", true, true, s -> "It is not true that " + complement(s)));
+      c.add(new Construction("sentential", "It is false that …", false, true, s -> "It is false that " + complement(s)));
+      c.add(new Construction("sentential", "It is not the case that …", false, true, s -> "It is not the case that " + complement(s)));
+      c.add(new Construction("adverb", "never", true, true, s -> insert(s, "never", language)));
+      c.add(new Construction("adverb", "no longer", false, true, s -> insert(s, "no longer", language)));
+      c.add(new Construction("determiner", "No X …", true, true, s -> determiner(s, "No ", null, null)));
+      c.add(new Construction("determiner", "None of the X …", false, true, s -> determiner(s, "None of the ", null, null)));
+      c.add(new Construction("double", "It is not true that … not …", true, false, s -> {
+        String n = Variants.negate(s, language);
+        return n == null ? null : "It is not true that " + complement(n);
+      }));
+      c.add(new Construction("double", "It is false that … not …", false, false, s -> {
+        String n = Variants.negate(s, language);
+        return n == null ? null : "It is false that " + complement(n);
+      }));
+    } else {
+      c.add(new Construction("sentential", "Não é verdade que …", true, true, s -> "Não é verdade que " + complement(s)));
+      c.add(new Construction("sentential", "É falso que …", false, true, s -> "É falso que " + complement(s)));
+      c.add(new Construction("sentential", "É mentira que …", false, true, s -> "É mentira que " + complement(s)));
+      c.add(new Construction("adverb", "nunca", true, true, s -> insert(s, "nunca", language)));
+      c.add(new Construction("adverb", "jamais", false, true, s -> insert(s, "jamais", language)));
+      c.add(new Construction("adverb", "já não", false, true, s -> insert(s, "já não", language)));
+      c.add(new Construction("determiner", "Nenhum X …", true, true, s -> determiner(s, null, "Nenhum ", "Nenhuma ")));
+      c.add(new Construction("determiner", "Nem o X …", false, true, s -> determiner(s, null, "Nem o ", "Nem a ")));
+      c.add(new Construction("double", "Não é verdade que … não …", true, false, s -> {
+        String n = Variants.negate(s, language);
+        return n == null ? null : "Não é verdade que " + complement(n);
+      }));
+      c.add(new Construction("double", "É falso que … não …", false, false, s -> {
+        String n = Variants.negate(s, language);
+        return n == null ? null : "É falso que " + complement(n);
+      }));
+    }
+    c.add(new Construction("none", "the sentence itself", true, false, s -> s));
+    return c;
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    StringBuilder md = new StringBuilder("Command: `java -jar ctxpack-bench/target/ctxpack-bench.jar negation --data "
+        + dataDir + " --half " + halfName + " --limit " + limit + "`\n\n");
+    EvidenceVerifier verifier = EvidenceVerifier.lexical();
+    for (String[] set : List.of(new String[] {"squad", "squad_v2_en/dev-v2.0.json", "en"},
+        new String[] {"faquad", "faquad/train.json", "pt"})) {
+      Language language = set[2].equals("pt") ? Language.PT : Language.EN;
+      VerifyData.QaSet qa = VerifyData.loadQa(dataDir.resolve(set[1]));
+      List<Article> articles = halfName.equals("all") ? qa.articles()
+          : VerifyData.half(qa.articles(), halfName.equals("fit") ? Half.FIT : Half.REPORT);
+      QaUnits.Built built = QaUnits.build(articles, qa.firstAnswerStart(), language, seed);
+      List<Unit> units = limit == 0 ? built.units() : VerifyData.sample(built.units(), limit, seed);
+      Map<Construction, int[]> tally = new LinkedHashMap<>(); // cases, right, contradicted
+      for (Construction c : constructions(language)) tally.put(c, new int[3]);
+      List<String> misses = new ArrayList<>();
+      for (Unit u : units) {
+        String sentence = u.sentence().strip();
+        // a sentence that negates already has no clean positive to negate
+        if (Variants.negated(sentence, language)) continue;
+        for (Construction c : tally.keySet()) {
+          String built1 = c.build().apply(sentence);
+          if (built1 == null) continue;
+          Verification v;
+          try {
+            v = verifier.verify(null, u.sources(), Answer.parse(Variants.cite(built1, u.goldLabel())));
+          } catch (IOException e) {
+            throw new IllegalStateException(e);
+          }
+          if (v.claims().size() != 1) continue;
+          Verdict verdict = v.claims().get(0).verdict();
+          int[] t = tally.get(c);
+          t[0]++;
+          boolean right = c.denies() ? verdict != Verdict.SUPPORTED : verdict == Verdict.SUPPORTED;
+          if (right) t[1]++;
+          if (verdict == Verdict.CONTRADICTED) t[2]++;
+          if (!right && !c.fit() && misses.size() < 10) {
+            misses.add(c.name() + " → " + verdict.wireName() + ": " + built1);
+          }
+        }
+      }
+      md.append("### ").append(language == Language.PT ? "FaQuAD (pt)" : "SQuAD 2.0 dev (en)").append(", ")
+          .append(halfName).append(" half of the articles\n\n")
+          .append("| family | construction | wordings of | cases | right | contradicted |\n|---|---|---|---:|---:|---:|\n");
+      for (var e : tally.entrySet()) {
+        Construction c = e.getKey();
+        int[] t = e.getValue();
+        md.append("| ").append(c.family()).append(" | ").append(c.name()).append(" | ").append(c.fit() ? "FIT" : "REPORT")
+            .append(" | ").append(t[0]).append(" | ").append(pct(t[1], t[0]))
+            .append(c.denies() ? " caught" : " supported").append(" | ").append(pct(t[2], t[0])).append(" |\n");
+      }
+      md.append("\nMisses on REPORT wordings (first 10):").append(misses.isEmpty() ? " none" : "").append("\n");
+      for (String m : misses) md.append("- ").append(m).append("\n");
+      md.append("\n");
+    }
+    System.out.print(md);
+    if (out != null) Files.writeString(out, md.toString(), StandardCharsets.UTF_8);
+    return 0;
+  }
+
+  private static String pct(int k, int n) {
+    return n == 0 ? "–" : String.format(Locale.ROOT, "%.1f %%", 100.0 * k / n);
+  }
+}
