@@ -19,7 +19,10 @@ import java.util.regex.Pattern;
  *       jamais, ninguém, nada, sem, tampouco}; Portuguese "no" is <i>em + o</i>, not a cue).
  * </ul>
  *
- * A frame over a negated complement cancels it ("it is not true that X did not happen" states that
+ * <p>Negative predicates deny the verb they govern the same way ("fails to", "was unable to",
+ * "ceased to", "deixou de", "cessou de", "parou de", "falhou em"): "it did not fail to" affirms.
+ *
+ * <p>A frame over a negated complement cancels it ("it is not true that X did not happen" states that
  * X happened): polarity is the frames' count and the clause negation taken together, odd for a
  * denial. Negation cues inside one complement do not cancel each other ("neither … nor", "not …
  * without"): they are one negation. Stateless.
@@ -42,9 +45,20 @@ final class Polarity {
       + EN_FRAME + "|" + PT_FRAME + ")\\s+", Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
 
   /**
-   * A text read for polarity: the text without its frames, how many of them deny (a falsity
-   * predicate, or a truth predicate under "not": "it is not false that" affirms), and the denying
-   * frames as written.
+   * Predicates that deny their complement verb: "fails to", "ceased to", "was unable to", "deixou
+   * de", "cessou de", "parou de", "falhou em". Each counts once, like a frame; the verb after it
+   * stays in the body ("failed to approve" states "approve", denied).
+   */
+  private static final Pattern NEGATIVE_PREDICATE = Pattern.compile(
+      "\\b(?:fail(?:s|ed|ing)?|cease(?:s|d)?|unable)\\s+to\\s+"
+          + "|\\b(?:deix(?:a|am|ou|aram|ava|avam|ar)|cess(?:a|am|ou|aram|ar)|par(?:ou|aram|ar)|falh(?:a|am|ou|aram|ar))"
+          + "\\s+(?:de|em)\\s+",
+      Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+
+  /**
+   * A text read for polarity: the text without its frames and negative predicates, how many of them
+   * deny (a frame of falsity, or of truth under "not": "it is not false that" affirms; every
+   * negative predicate), and the denying ones as written.
    */
   record Read(String body, int frames, List<String> written) {}
 
@@ -66,9 +80,23 @@ final class Polarity {
       }
       last = m.end();
     }
-    if (!any) return new Read(text, 0, List.of());
-    body.append(text, last, text.length());
-    return new Read(body.toString().strip(), frames, List.copyOf(written));
+    String framed = text;
+    if (any) {
+      body.append(text, last, text.length());
+      framed = body.toString().strip();
+    }
+    Matcher p = NEGATIVE_PREDICATE.matcher(framed);
+    if (!p.find()) return any ? new Read(framed, frames, List.copyOf(written)) : new Read(text, 0, List.of());
+    StringBuilder rest = new StringBuilder();
+    int at = 0;
+    do {
+      rest.append(framed, at, p.start());
+      written.add(p.group().strip());
+      frames++;
+      at = p.end();
+    } while (p.find());
+    rest.append(framed, at, framed.length());
+    return new Read(rest.toString(), frames, List.copyOf(written));
   }
 
   /** Whether {@code text} denies what its words state. */

@@ -26,6 +26,14 @@ class PolarityTest {
       determiner  | No committee approved the budget.                                   | true  | false
       determiner  | None of the committees approved the budget.                         | true  | false
       clause      | The budget passed, but it is false that the committee approved it.  | true  | false
+      verb        | The committee failed to approve the budget.                         | true  | false
+      verb        | The committee was unable to approve the budget.                     | true  | false
+      verb        | The committee ceased to approve budgets.                            | true  | false
+      double verb | The committee did not fail to approve the budget.                   | false | false
+      litotes     | The colonists were not unable to manage their fields.               | false | false
+      verbo       | A comissão deixou de aprovar o orçamento.                           | true  | true
+      verbo       | A comissão parou de aprovar orçamentos.                             | true  | true
+      verbo duplo | A comissão não deixou de aprovar o orçamento.                       | false | true
       nenhum      | A comissão aprovou o orçamento no ano passado.                      | false | true
       particula   | A comissão não aprovou o orçamento.                                 | true  | true
       sentencial  | Não é verdade que a comissão aprovou o orçamento.                   | true  | true
@@ -49,6 +57,7 @@ class PolarityTest {
       Não é verdade que a comissão aprovou.              | a comissão aprovou.
       The committee approved it.                         | The committee approved it.
       The budget passed, but it is false that it grew.   | The budget passed, it grew.
+      The committee failed to approve it.                | The committee approve it.
       """)
   void aFrameIsNotPartOfWhatTheSourcesMustState(String text, String body) {
     assertThat(Polarity.read(text).body()).isEqualTo(body);

@@ -100,6 +100,55 @@ public final class NegationEval implements Callable<Integer> {
     return null;
   }
 
+  private static final java.util.Map<String, String> EN_FAILS = java.util.Map.ofEntries(
+      java.util.Map.entry("is", "fails to be"), java.util.Map.entry("are", "fail to be"),
+      java.util.Map.entry("was", "failed to be"), java.util.Map.entry("were", "failed to be"),
+      java.util.Map.entry("can", "fails to"), java.util.Map.entry("could", "failed to"),
+      java.util.Map.entry("did", "failed to"), java.util.Map.entry("does", "fails to"), java.util.Map.entry("do", "fail to"));
+  private static final java.util.Map<String, String> EN_UNABLE = java.util.Map.ofEntries(
+      java.util.Map.entry("is", "is unable to be"), java.util.Map.entry("are", "are unable to be"),
+      java.util.Map.entry("was", "was unable to be"), java.util.Map.entry("were", "were unable to be"),
+      java.util.Map.entry("can", "is unable to"), java.util.Map.entry("could", "was unable to"));
+  private static final java.util.Map<String, String> EN_CEASED = java.util.Map.ofEntries(
+      java.util.Map.entry("is", "ceases to be"), java.util.Map.entry("are", "cease to be"),
+      java.util.Map.entry("was", "ceased to be"), java.util.Map.entry("were", "ceased to be"));
+  /** Portuguese verb forms of {@link Variants#PT_VERBS} as infinitives, singular or plural. */
+  private static final java.util.Map<String, String> PT_INFINITIVE = java.util.Map.ofEntries(
+      java.util.Map.entry("é", "s:ser"), java.util.Map.entry("foi", "s:ser"), java.util.Map.entry("era", "s:ser"),
+      java.util.Map.entry("são", "p:ser"), java.util.Map.entry("eram", "p:ser"), java.util.Map.entry("foram", "p:ser"),
+      java.util.Map.entry("tem", "s:ter"), java.util.Map.entry("teve", "s:ter"), java.util.Map.entry("tinha", "s:ter"),
+      java.util.Map.entry("têm", "p:ter"), java.util.Map.entry("está", "s:estar"), java.util.Map.entry("estava", "s:estar"),
+      java.util.Map.entry("estão", "p:estar"), java.util.Map.entry("pode", "s:poder"), java.util.Map.entry("podem", "p:poder"),
+      java.util.Map.entry("deve", "s:dever"), java.util.Map.entry("devem", "p:dever"), java.util.Map.entry("possui", "s:possuir"),
+      java.util.Map.entry("possuem", "p:possuir"), java.util.Map.entry("fica", "s:ficar"), java.util.Map.entry("ficou", "s:ficar"),
+      java.util.Map.entry("há", "s:haver"), java.util.Map.entry("havia", "s:haver"));
+
+  /** {@code s} with its first auxiliary (en) replaced by {@code forms}' phrase; null when it has none mapped. */
+  static String replaceAux(String s, java.util.Map<String, String> forms) {
+    Set<String> targets = Set.copyOf(Variants.EN_AUXILIARIES);
+    Matcher m = WORD.matcher(s);
+    while (m.find()) {
+      if (!targets.contains(m.group())) continue;
+      String f = forms.get(m.group());
+      return f == null ? null : s.substring(0, m.start()) + f + s.substring(m.end());
+    }
+    return null;
+  }
+
+  /** {@code s} with its first verb (pt) as "{singular|plural} de INFINITIVE"; null when it has none mapped. */
+  static String ptVerb(String s, String singular, String plural) {
+    Set<String> targets = Set.copyOf(Variants.PT_VERBS);
+    Matcher m = WORD.matcher(s);
+    while (m.find()) {
+      if (!targets.contains(m.group())) continue;
+      String f = PT_INFINITIVE.get(m.group());
+      if (f == null) return null;
+      String lead = f.startsWith("s:") ? singular : plural;
+      return s.substring(0, m.start()) + lead + " de " + f.substring(2) + s.substring(m.end());
+    }
+    return null;
+  }
+
   static List<Construction> constructions(Language language) {
     List<Construction> c = new ArrayList<>();
     if (language == Language.EN) {
@@ -110,6 +159,9 @@ public final class NegationEval implements Callable<Integer> {
       c.add(new Construction("adverb", "no longer", false, true, s -> insert(s, "no longer", language)));
       c.add(new Construction("determiner", "No X …", true, true, s -> determiner(s, "No ", null, null)));
       c.add(new Construction("determiner", "None of the X …", false, true, s -> determiner(s, "None of the ", null, null)));
+      c.add(new Construction("negative verb", "fails to", true, true, s -> replaceAux(s, EN_FAILS)));
+      c.add(new Construction("negative verb", "is unable to", false, true, s -> replaceAux(s, EN_UNABLE)));
+      c.add(new Construction("negative verb", "ceased to", false, true, s -> replaceAux(s, EN_CEASED)));
       c.add(new Construction("double", "It is not true that … not …", true, false, s -> {
         String n = Variants.negate(s, language);
         return n == null ? null : "It is not true that " + complement(n);
@@ -127,6 +179,9 @@ public final class NegationEval implements Callable<Integer> {
       c.add(new Construction("adverb", "já não", false, true, s -> insert(s, "já não", language)));
       c.add(new Construction("determiner", "Nenhum X …", true, true, s -> determiner(s, null, "Nenhum ", "Nenhuma ")));
       c.add(new Construction("determiner", "Nem o X …", false, true, s -> determiner(s, null, "Nem o ", "Nem a ")));
+      c.add(new Construction("negative verb", "deixou de", true, true, s -> ptVerb(s, "deixou", "deixaram")));
+      c.add(new Construction("negative verb", "cessou de", false, true, s -> ptVerb(s, "cessou", "cessaram")));
+      c.add(new Construction("negative verb", "parou de", false, true, s -> ptVerb(s, "parou", "pararam")));
       c.add(new Construction("double", "Não é verdade que … não …", true, false, s -> {
         String n = Variants.negate(s, language);
         return n == null ? null : "Não é verdade que " + complement(n);
