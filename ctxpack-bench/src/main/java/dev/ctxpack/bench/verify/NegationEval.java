@@ -31,7 +31,8 @@ import picocli.CommandLine.Option;
  * ({@link QaUnits}, SQuAD 2.0 dev en and FaQuAD pt, cited to its gold source) rewritten by several
  * constructions per family, each construction assigned to FIT or REPORT so that a rule written for
  * the FIT wordings is measured on wordings it never saw. Families: sentential (a falsity frame over
- * the sentence), adverb ("never", "no longer"; "nunca", "jamais", "já não"), determiner ("No X",
+ * the sentence), prefix (a word replaced by its negated form found in the data set's own vocabulary),
+ * negative verb ("fails to", "is unable to", "ceased to"; "deixou de", "cessou de", "parou de"), adverb ("never", "no longer"; "nunca", "jamais", "já não"), determiner ("No X",
  * "None of the X"; "Nenhum X", "Nem o X"), and double negation (a falsity frame over the sentence
  * negated with the particle: it states the sentence, so it must be supported, like the sentence
  * itself). A negated case is caught when the verdict is not {@code supported}.
@@ -149,7 +150,48 @@ public final class NegationEval implements Callable<Integer> {
     return null;
   }
 
+  /**
+   * {@code s} with its first adjective-like word of five letters or more ({@link #ADJECTIVE}) whose
+   * negated form {@code prefix + word}
+   * occurs in {@code vocabulary} (the data set's own words: "known" → "unknown", "possível" →
+   * "impossível") replaced by that form; null when none.
+   */
+  static String prefixed(String s, List<String> prefixes, Set<String> vocabulary) {
+    Matcher m = WORD.matcher(s);
+    while (m.find()) {
+      String w = m.group();
+      if (w.length() < 5 || !w.chars().allMatch(Character::isLowerCase) || !ADJECTIVE.matcher(w).find()) continue;
+      for (String p : prefixes) {
+        if (!w.startsWith(p) && vocabulary.contains(p + w)) return s.substring(0, m.start()) + p + w + s.substring(m.end());
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Endings of adjectives and participles, the words a negating prefix turns into their opposite
+   * ("possible", "complete", "known", "formal"; "possível", "correto", "adequado"); other words take
+   * the same letters without negating ("solve" / "dissolve", "famous" / "infamous", "vest" / "invest").
+   */
+  private static final Pattern ADJECTIVE = Pattern.compile(
+      "(?:able|ible|al|ive|ent|ant|ete|own|ed|ar|ic|ary|ular|vel|ente|ante|ivo|iva|ado|ada|ido|ida|eto|eta|ico|ica)$");
+
+  /** The lower-case words of every paragraph of {@code articles}. */
+  static Set<String> vocabulary(List<Article> articles) {
+    Set<String> out = new java.util.HashSet<>();
+    for (Article a : articles) {
+      for (var p : a.paragraphs()) {
+        for (Matcher m = WORD.matcher(p.text()); m.find(); ) out.add(m.group().toLowerCase(Locale.ROOT));
+      }
+    }
+    return out;
+  }
+
   static List<Construction> constructions(Language language) {
+    return constructions(language, Set.of());
+  }
+
+  static List<Construction> constructions(Language language, Set<String> vocabulary) {
     List<Construction> c = new ArrayList<>();
     if (language == Language.EN) {
       c.add(new Construction("sentential", "It is not true that …", true, true, s -> "It is not true that " + complement(s)));
@@ -159,6 +201,9 @@ public final class NegationEval implements Callable<Integer> {
       c.add(new Construction("adverb", "no longer", false, true, s -> insert(s, "no longer", language)));
       c.add(new Construction("determiner", "No X …", true, true, s -> determiner(s, "No ", null, null)));
       c.add(new Construction("determiner", "None of the X …", false, true, s -> determiner(s, "None of the ", null, null)));
+      c.add(new Construction("prefix", "un-", true, true, s -> prefixed(s, List.of("un"), vocabulary)));
+      c.add(new Construction("prefix", "in-, im-, ir-, dis-, non-", false, true,
+          s -> prefixed(s, List.of("in", "im", "ir", "dis", "non"), vocabulary)));
       c.add(new Construction("negative verb", "fails to", true, true, s -> replaceAux(s, EN_FAILS)));
       c.add(new Construction("negative verb", "is unable to", false, true, s -> replaceAux(s, EN_UNABLE)));
       c.add(new Construction("negative verb", "ceased to", false, true, s -> replaceAux(s, EN_CEASED)));
@@ -179,6 +224,8 @@ public final class NegationEval implements Callable<Integer> {
       c.add(new Construction("adverb", "já não", false, true, s -> insert(s, "já não", language)));
       c.add(new Construction("determiner", "Nenhum X …", true, true, s -> determiner(s, null, "Nenhum ", "Nenhuma ")));
       c.add(new Construction("determiner", "Nem o X …", false, true, s -> determiner(s, null, "Nem o ", "Nem a ")));
+      c.add(new Construction("prefix", "in-", true, true, s -> prefixed(s, List.of("in"), vocabulary)));
+      c.add(new Construction("prefix", "des-, im-, ir-", false, true, s -> prefixed(s, List.of("des", "im", "ir"), vocabulary)));
       c.add(new Construction("negative verb", "deixou de", true, true, s -> ptVerb(s, "deixou", "deixaram")));
       c.add(new Construction("negative verb", "cessou de", false, true, s -> ptVerb(s, "cessou", "cessaram")));
       c.add(new Construction("negative verb", "parou de", false, true, s -> ptVerb(s, "parou", "pararam")));
@@ -209,7 +256,7 @@ public final class NegationEval implements Callable<Integer> {
       QaUnits.Built built = QaUnits.build(articles, qa.firstAnswerStart(), language, seed);
       List<Unit> units = limit == 0 ? built.units() : VerifyData.sample(built.units(), limit, seed);
       Map<Construction, int[]> tally = new LinkedHashMap<>(); // cases, right, contradicted
-      for (Construction c : constructions(language)) tally.put(c, new int[3]);
+      for (Construction c : constructions(language, vocabulary(qa.articles()))) tally.put(c, new int[3]);
       List<String> misses = new ArrayList<>();
       for (Unit u : units) {
         String sentence = u.sentence().strip();
