@@ -67,7 +67,8 @@ final class Quotes {
       if (j < 0) continue;
       // a mark right after a citation marker opens an extract ("… [S1] \"…\""): the mark at i
       // before it is unbalanced (a stray mark of the claim's own text), not this quote's opening
-      if (markerBefore(text, j).size() > 0 && markerBefore(text, j).equals(markerIn(text, i + 1, j))) continue;
+      List<String> before = markerBefore(text, j);
+      if (!before.isEmpty() && before.equals(markerIn(text, i + 1, j))) continue;
       if (words(text.substring(i + 1, j)) >= MIN_WORDS) out.add(new int[] {i + 1, j});
       i = j;
     }

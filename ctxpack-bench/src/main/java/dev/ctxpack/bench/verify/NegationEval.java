@@ -1,7 +1,6 @@
 package dev.ctxpack.bench.verify;
 
 import dev.ctxpack.bench.compress.CompressData.Article;
-import dev.ctxpack.bench.compress.CompressData.Half;
 import dev.ctxpack.bench.verify.QaUnits.Unit;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.verify.Answer;
@@ -9,9 +8,6 @@ import dev.ctxpack.verify.EvidenceVerifier;
 import dev.ctxpack.verify.Verdict;
 import dev.ctxpack.verify.Verification;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,20 +36,10 @@ import picocli.CommandLine.Option;
 @Command(name = "negation", mixinStandardHelpOptions = true,
     description = "Evaluates negation by construction family (FIT and REPORT wordings) on SQuAD/FaQuAD citation units.")
 public final class NegationEval implements Callable<Integer> {
-  @Option(names = "--data", defaultValue = "../shared/data")
-  Path dataDir;
-
-  @Option(names = "--half", defaultValue = "report", description = "Articles: fit, report or all. Default: ${DEFAULT-VALUE}.")
-  String halfName;
+  @CommandLine.Mixin QaUnitSets sets = new QaUnitSets();
 
   @Option(names = "--limit", defaultValue = "0", description = "Units per language (0 = all).")
   int limit;
-
-  @Option(names = "--seed", defaultValue = "42")
-  long seed;
-
-  @Option(names = "--out")
-  Path out;
 
   public static int run(String[] args) {
     return new CommandLine(new NegationEval()).execute(args);
@@ -245,16 +231,12 @@ public final class NegationEval implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     StringBuilder md = new StringBuilder("Command: `java -jar ctxpack-bench/target/ctxpack-bench.jar negation --data "
-        + dataDir + " --half " + halfName + " --limit " + limit + "`\n\n");
+        + sets.dataDir + " --half " + sets.halfName + " --limit " + limit + "`\n\n");
     EvidenceVerifier verifier = EvidenceVerifier.lexical();
-    for (String[] set : List.of(new String[] {"squad", "squad_v2_en/dev-v2.0.json", "en"},
-        new String[] {"faquad", "faquad/train.json", "pt"})) {
-      Language language = set[2].equals("pt") ? Language.PT : Language.EN;
-      VerifyData.QaSet qa = VerifyData.loadQa(dataDir.resolve(set[1]));
-      List<Article> articles = halfName.equals("all") ? qa.articles()
-          : VerifyData.half(qa.articles(), halfName.equals("fit") ? Half.FIT : Half.REPORT);
-      QaUnits.Built built = QaUnits.build(articles, qa.firstAnswerStart(), language, seed);
-      List<Unit> units = limit == 0 ? built.units() : VerifyData.sample(built.units(), limit, seed);
+    for (QaUnitSets.Loaded loaded : sets.load(limit)) {
+      Language language = loaded.language();
+      VerifyData.QaSet qa = loaded.set();
+      List<Unit> units = loaded.units();
       Map<Construction, int[]> tally = new LinkedHashMap<>(); // cases, right, contradicted
       for (Construction c : constructions(language, vocabulary(qa.articles()))) tally.put(c, new int[3]);
       List<String> misses = new ArrayList<>();
@@ -284,7 +266,7 @@ public final class NegationEval implements Callable<Integer> {
         }
       }
       md.append("### ").append(language == Language.PT ? "FaQuAD (pt)" : "SQuAD 2.0 dev (en)").append(", ")
-          .append(halfName).append(" half of the articles\n\n")
+          .append(sets.halfName).append(" half of the articles\n\n")
           .append("| family | construction | wordings of | cases | right | contradicted |\n|---|---|---|---:|---:|---:|\n");
       for (var e : tally.entrySet()) {
         Construction c = e.getKey();
@@ -298,7 +280,7 @@ public final class NegationEval implements Callable<Integer> {
       md.append("\n");
     }
     System.out.print(md);
-    if (out != null) Files.writeString(out, md.toString(), StandardCharsets.UTF_8);
+    sets.write(md.toString());
     return 0;
   }
 

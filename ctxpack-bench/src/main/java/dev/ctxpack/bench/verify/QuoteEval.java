@@ -1,7 +1,6 @@
 package dev.ctxpack.bench.verify;
 
 import dev.ctxpack.bench.compress.CompressData.Article;
-import dev.ctxpack.bench.compress.CompressData.Half;
 import dev.ctxpack.bench.verify.QaUnits.Unit;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.model.Span;
@@ -11,9 +10,6 @@ import dev.ctxpack.verify.QuoteCheck;
 import dev.ctxpack.verify.Verification;
 import dev.ctxpack.verify.VerifySource;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,24 +45,12 @@ import picocli.CommandLine.Option;
 @Command(name = "quotes", mixinStandardHelpOptions = true,
     description = "Evaluates the quoted-extract check (misquotes: a word changed, another source, no source) on SQuAD/FaQuAD.")
 public final class QuoteEval implements Callable<Integer> {
-  @Option(names = "--data", defaultValue = "../shared/data", description = "The shared data directory.")
-  Path dataDir;
-
-  @Option(names = "--half", defaultValue = "report", description = "fit, report or all. Default: ${DEFAULT-VALUE}.")
-  String halfName;
+  @CommandLine.Mixin QaUnitSets sets = new QaUnitSets();
 
   @Option(names = "--limit", defaultValue = "1000", description = "Units per language (sampled by the seed; 0 = all).")
   int limit;
 
-  @Option(names = "--seed", defaultValue = "42")
-  long seed;
-
-  @Option(names = "--out", description = "Also write the report (Markdown) here.")
-  Path out;
-
   static final List<String> PATTERNS = List.of("quotes", "quote-first", "digest");
-  static final List<String> KINDS = List.of("correct", "correct-typographic", "correct-spacing", "correct-ellipsis",
-      "one-word-changed", "another-source", "no-source");
 
   public static void main(String[] args) {
     System.exit(run(args));
@@ -88,17 +72,16 @@ public final class QuoteEval implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     StringBuilder md = new StringBuilder();
-    md.append("Command: `java -jar ctxpack-bench/target/ctxpack-bench.jar quotes --data ").append(dataDir)
-        .append(" --half ").append(halfName).append(" --limit ").append(limit).append(" --seed ").append(seed).append("`\n\n");
+    md.append("Command: `java -jar ctxpack-bench/target/ctxpack-bench.jar quotes --data ").append(sets.dataDir)
+        .append(" --half ").append(sets.halfName).append(" --limit ").append(limit).append(" --seed ").append(sets.seed)
+        .append("`\n\n");
     EvidenceVerifier verifier = EvidenceVerifier.lexical();
-    for (String[] set : List.of(new String[] {"squad", "squad_v2_en/dev-v2.0.json", "en"},
-        new String[] {"faquad", "faquad/train.json", "pt"})) {
-      Language language = set[2].equals("pt") ? Language.PT : Language.EN;
-      VerifyData.QaSet qa = VerifyData.loadQa(dataDir.resolve(set[1]));
-      List<Article> articles = halfName.equals("all") ? qa.articles()
-          : VerifyData.half(qa.articles(), halfName.equals("fit") ? Half.FIT : Half.REPORT);
-      QaUnits.Built built = QaUnits.build(articles, qa.firstAnswerStart(), language, seed);
-      List<Unit> units = limit == 0 ? built.units() : VerifyData.sample(built.units(), limit, seed);
+    for (QaUnitSets.Loaded loaded : sets.load(limit)) {
+      String[] set = {loaded.key()};
+      Language language = loaded.language();
+      List<Article> articles = loaded.articles();
+      QaUnits.Built built = loaded.built();
+      List<Unit> units = loaded.units();
       Map<String, List<Span>> segments = QaUnits.segmentCache();
       Tally t = new Tally();
       List<String> failures = new ArrayList<>();
@@ -140,7 +123,7 @@ public final class QuoteEval implements Callable<Integer> {
         }
       }
       md.append("### ").append(set[0].equals("squad") ? "SQuAD 2.0 dev (en)" : "FaQuAD (pt)").append(", ")
-          .append(halfName).append(" half: ").append(units.size()).append(" units of ").append(built.units().size())
+          .append(sets.halfName).append(" half: ").append(units.size()).append(" units of ").append(built.units().size())
           .append("\n\n| pattern | kind | cases | flagged as misquote | typed right | closest span in the gold source |\n")
           .append("|---|---|---:|---:|---:|---:|\n");
       for (var e : t.cells.entrySet()) {
@@ -154,11 +137,7 @@ public final class QuoteEval implements Callable<Integer> {
       md.append("\n");
     }
     System.out.print(md);
-    if (out != null) {
-      Path tmp = out.resolveSibling(out.getFileName() + ".part");
-      Files.writeString(tmp, md.toString(), StandardCharsets.UTF_8);
-      Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-    }
+    sets.write(md.toString());
     return 0;
   }
 
