@@ -8,15 +8,18 @@ import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
 import org.apache.lucene.analysis.pt.PortugueseAnalyzer;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 
-/** The analyzers of the searchable body field, one field per language. */
-final class Analyzers {
-  static final String BODY_EN = "body_en";
-  static final String BODY_PT = "body_pt";
-  static final String BODY_UND = "body_und";
+/**
+ * The analyzers of the searchable body field, one field per language. Public for the other
+ * Lucene-based backends (ctxpack-solr), whose fields must analyse exactly as these do.
+ */
+public final class Analyzers {
+  public static final String BODY_EN = "body_en";
+  public static final String BODY_PT = "body_pt";
+  public static final String BODY_UND = "body_und";
 
   private Analyzers() {}
 
-  static String bodyField(Language language) {
+  public static String bodyField(Language language) {
     return switch (language) {
       case EN -> BODY_EN;
       case PT -> BODY_PT;
@@ -24,7 +27,7 @@ final class Analyzers {
     };
   }
 
-  static Map<String, Analyzer> perLanguage() {
+  public static Map<String, Analyzer> perLanguage() {
     return Map.of(BODY_EN, new EnglishAnalyzer(), BODY_PT, new PortugueseAnalyzer(), BODY_UND, new StandardAnalyzer());
   }
 

@@ -18,16 +18,17 @@ import org.apache.lucene.util.BytesRef;
  * <p>Layout, big-endian: {@code byte version (1), int count, int dimension}, then per sentence in
  * order {@code int start, int end} (document offsets), {@code float scale}, {@code dimension} bytes.
  * Quantisation keeps the direction to a cosine above 0.999 for embedding vectors; read back, each
- * vector is re-normalised to unit length.
+ * vector is re-normalised to unit length. Public for the other backends that store sentence
+ * vectors in one binary value per chunk (ctxpack-solr).
  */
-final class SentenceVectorCodec {
-  static final byte VERSION = 1;
+public final class SentenceVectorCodec {
+  public static final byte VERSION = 1;
   private static final int HEADER = 1 + 4 + 4;
 
   private SentenceVectorCodec() {}
 
   /** Encodes {@code vectors} (all of one chunk, same dimension) in span order; null when there are none. */
-  static BytesRef encode(List<ChunkVector> vectors) {
+  public static BytesRef encode(List<ChunkVector> vectors) {
     if (vectors.isEmpty()) return null;
     List<ChunkVector> sorted = new ArrayList<>(vectors);
     sorted.sort(Comparator.comparing(ChunkVector::span));
@@ -50,7 +51,7 @@ final class SentenceVectorCodec {
   }
 
   /** Decodes a stored value into unit vectors in sentence order. */
-  static List<SentenceVector> decode(String docId, BytesRef bytes) {
+  public static List<SentenceVector> decode(String docId, BytesRef bytes) {
     ByteBuffer b = ByteBuffer.wrap(bytes.bytes, bytes.offset, bytes.length);
     byte version = b.get();
     if (version != VERSION) {
