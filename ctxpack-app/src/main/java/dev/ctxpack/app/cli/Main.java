@@ -35,6 +35,7 @@ import picocli.CommandLine.Command;
       CheckCommand.class,
       ServeCommand.class,
       MemoryCommand.class,
+      SolrCommand.class,
       HelpCommand.class
     })
 public final class Main implements Runnable {
