@@ -77,7 +77,16 @@ final class SolrBm25 {
     }
   }
 
-  /** A field's statistics over the readable chunks: how many hold it and their total length. */
+  /** {@code length} as Lucene's norm encodes it, at least 1. */
+  static long normLength(int length) {
+    return Math.max(1, (long) LENGTH_TABLE[Byte.toUnsignedInt(SmallFloat.intToByte4(length))]);
+  }
+
+  /**
+   * A field's statistics over the readable chunks: how many hold a term of it and their total
+   * length (exact for the whole collection; for a principal's view the sum of norm-encoded lengths,
+   * as the embedded index computes a view's, so both score alike).
+   */
   record FieldStats(long docCount, long sumLength) {}
 
   /** The score of one term clause: {@code boost} the term's count in the query. */

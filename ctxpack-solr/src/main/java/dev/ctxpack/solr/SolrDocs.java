@@ -79,7 +79,9 @@ final class SolrDocs {
       }
       String searchable = searchable(doc.title(), c.text());
       d.setField(body, searchable);
-      d.setField(SolrFields.LENGTH, (long) SolrBm25.length(body, searchable));
+      int length = SolrBm25.length(body, searchable);
+      d.setField(SolrFields.LENGTH, (long) length);
+      if (length > 0) d.setField(SolrFields.NORM_LENGTH, SolrBm25.normLength(length));
       out.add(d);
     }
     for (int n = 0; n < e.vectors().size(); n++) {

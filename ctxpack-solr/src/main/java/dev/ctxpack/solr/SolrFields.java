@@ -36,6 +36,8 @@ final class SolrFields {
   static final String ORDINAL = "ordinal";
   /** A chunk's searchable length in terms of its body field: what BM25's length norm reads. */
   static final String LENGTH = "len";
+  /** That length as Lucene's norm encodes it, at least 1; absent from a chunk without terms. */
+  static final String NORM_LENGTH = "normLen";
   static final String ACL = "acl";
   static final String SENTENCE_VECTORS = "sentVecs";
   static final String BANDS = "lshBand";

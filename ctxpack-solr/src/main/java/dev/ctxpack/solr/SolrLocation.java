@@ -53,7 +53,7 @@ record SolrLocation(List<String> zkHosts, String chroot, String solrUrl, String 
       int last = path.lastIndexOf('/');
       String chroot = path.substring(0, last);
       String collection = collection(full, path.substring(last + 1));
-      if (chroot.contains("//")) throw bad(full, "its ZooKeeper chroot '" + chroot + "' has an empty segment");
+      if (chroot.contains("//") || chroot.endsWith("/")) throw bad(full, "its ZooKeeper chroot '" + chroot + "' has an empty segment");
       return new SolrLocation(hosts, chroot, "", collection);
     }
     if (spec.scheme().equals(HTTP_SCHEME)) {
@@ -94,7 +94,8 @@ record SolrLocation(List<String> zkHosts, String chroot, String solrUrl, String 
     CloudLegacySolrClient.Builder b = zkHosts.isEmpty()
         ? new CloudLegacySolrClient.Builder(List.of(solrUrl))
         : new CloudLegacySolrClient.Builder(zkHosts, chroot.isEmpty() ? Optional.empty() : Optional.of(chroot));
-    return b.withConnectionTimeout(15_000).withSocketTimeout(120_000).build();
+    return b.withConnectionTimeout(15_000).withSocketTimeout(120_000)
+        .withZkConnectTimeout(15, java.util.concurrent.TimeUnit.SECONDS).build();
   }
 
   /** As a user writes it. */

@@ -64,9 +64,11 @@ class SolrReads implements SearchableIndex {
     int n = 0;
     for (var f : terms.entrySet()) {
       String lang = languageOf(f.getKey());
-      facets.append(n == 0 ? "" : ",").append("\"f_").append(f.getKey()).append("\":{\"type\":\"query\",\"q\":\"{!term f=")
-          .append(SolrFields.LANGUAGE).append(" v=$").append(stats.param(lang)).append("}\",\"facet\":{\"len\":\"sum(")
-          .append(SolrFields.LENGTH).append(")\"}}");
+      // The chunks holding a term of the field: its language's chunks of non-zero length.
+      facets.append(n == 0 ? "" : ",").append("\"f_").append(f.getKey()).append("\":{\"type\":\"query\",\"q\":\"")
+          .append("+_query_:\\\"{!term f=").append(SolrFields.LANGUAGE).append(" v=$").append(stats.param(lang))
+          .append("}\\\" +").append(SolrFields.NORM_LENGTH).append(":[1 TO *]\",\"facet\":{\"len\":\"sum(")
+          .append(SolrFields.LENGTH).append(")\",\"nlen\":\"sum(").append(SolrFields.NORM_LENGTH).append(")\"}}");
       n++;
       int i = 0;
       for (String term : f.getValue().keySet()) {
@@ -90,7 +92,9 @@ class SolrReads implements SearchableIndex {
       Map<String, Integer> q = terms.get(field);
       if (q == null) continue;
       NamedList<?> fs = (NamedList<?>) facet.get("f_" + field);
-      SolrBm25.FieldStats fieldStats = new SolrBm25.FieldStats(number(fs, "count"), number(fs, "len"));
+      long docs = number(fs, "count");
+      SolrBm25.FieldStats fieldStats = new SolrBm25.FieldStats(docs,
+          queries.access().everything() ? number(fs, "len") : Math.max(docs, number(fs, "nlen")));
       Map<String, Integer> tf = SolrBm25.termFrequencies(field, SolrDocs.searchable(SolrDocs.str(d, SolrFields.TITLE),
           SolrDocs.str(d, SolrFields.TEXT)));
       long length = SolrDocs.lng(d, SolrFields.LENGTH);

@@ -62,7 +62,7 @@ class CommandContractTest {
     assertThat(commands().keySet()).contains("ctxpack", "ctxpack demo", "ctxpack ingest", "ctxpack chunk", "ctxpack remove",
         "ctxpack corpus-report", "ctxpack search", "ctxpack dedup", "ctxpack compress", "ctxpack pack", "ctxpack assemble",
         "ctxpack verify", "ctxpack check", "ctxpack serve", "ctxpack memory", "ctxpack memory add", "ctxpack memory list",
-        "ctxpack memory recall", "ctxpack memory delete", "ctxpack help");
+        "ctxpack memory recall", "ctxpack memory delete", "ctxpack solr", "ctxpack solr init", "ctxpack solr dev", "ctxpack help");
   }
 
   @TestFactory

@@ -160,6 +160,8 @@ public final class SolrDev {
 
   /** Reads node commands from stdin until it ends. */
   private static void control(MiniSolrCloudCluster cluster, PrintStream out) {
+    // Fixed at start: the cluster's own list drops a node while it is stopped.
+    List<JettySolrRunner> nodes = List.copyOf(cluster.getJettySolrRunners());
     try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
       for (String line = in.readLine(); line != null; line = in.readLine()) {
         String[] w = line.trim().split("\\s+");
@@ -168,7 +170,6 @@ public final class SolrDev {
           if (w.length != 2 || !(w[0].equals("stop-node") || w[0].equals("start-node"))) {
             throw new IllegalArgumentException("commands are 'stop-node I' and 'start-node I'");
           }
-          List<JettySolrRunner> nodes = cluster.getJettySolrRunners();
           int i = Integer.parseInt(w[1]);
           if (i < 0 || i >= nodes.size()) throw new IllegalArgumentException("no node " + i + " (0 to " + (nodes.size() - 1) + ")");
           JettySolrRunner node = nodes.get(i);
@@ -177,7 +178,8 @@ public final class SolrDev {
             cluster.waitForJettyToStop(node);
             out.println("node " + i + " stopped");
           } else {
-            node.start(true);
+            // The same port: the node comes back under its name, and its replicas with it.
+            cluster.startJettySolrRunner(node, true);
             cluster.waitForNode(node, 60);
             out.println("node " + i + " started");
           }

@@ -1,0 +1,201 @@
+package dev.ctxpack.solr;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ctxpack.index.Index;
+import dev.ctxpack.index.IndexEntry;
+import dev.ctxpack.index.IndexSpec;
+import dev.ctxpack.index.Indexes;
+import dev.ctxpack.index.WritableIndex;
+import dev.ctxpack.model.Candidate;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.client.solrj.impl.HttpSolrClient;
+import org.apache.solr.cloud.MiniSolrCloudCluster;
+import org.apache.solr.common.cloud.DocCollection;
+import org.apache.solr.common.cloud.Replica;
+import org.apache.solr.common.cloud.Slice;
+import org.apache.solr.embedded.JettySolrRunner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A node of the 3-node cluster stops under load and comes back, with a 2 × 2 collection: queries
+ * are still answered (from the other replica of each shard), none wrongly; an ingest goes on, and
+ * no acknowledged document is lost or written twice. The counts printed ({@code solr-fault:})
+ * are the figures docs/BENCHMARKS.md quotes.
+ */
+class SolrFaultTest {
+  private static final List<String> QUERIES = List.of("salary review", "engineer handbook budget", "garden bird morning",
+      "stock market announcement", "remote office contract", "avaliação do curso", "renovação de matrícula prazo",
+      "bolsa estudante", "clima do cerrado no inverno", "vendor invoice holiday");
+
+  @TempDir Path dir;
+
+  /** The node holding the leader of the collection's first shard (stopping it forces an election). */
+  private static JettySolrRunner leaderNode(MiniSolrCloudCluster cluster, String collection) {
+    DocCollection state = cluster.getSolrClient().getClusterState().getCollection(collection);
+    Slice first = state.getSlices().stream().sorted(java.util.Comparator.comparing(Slice::getName)).findFirst().orElseThrow();
+    String node = first.getLeader().getNodeName();
+    return cluster.getJettySolrRunners().stream().filter(j -> j.getNodeName().equals(node)).findFirst().orElseThrow();
+  }
+
+  private static void restart(MiniSolrCloudCluster cluster, JettySolrRunner node, String collection) throws Exception {
+    if (!node.isRunning()) cluster.startJettySolrRunner(node, true);
+    cluster.waitForNode(node, 60);
+    cluster.waitForActiveCollection(collection, 60, TimeUnit.SECONDS);
+  }
+
+  private static String answer(List<Candidate> hits) {
+    StringBuilder b = new StringBuilder();
+    for (Candidate c : hits) b.append(c.chunk().id()).append('=').append(String.format(java.util.Locale.ROOT, "%.5f", c.score())).append(' ');
+    return b.toString();
+  }
+
+  @Test
+  void everyQueryIsAnsweredRightFromTheReplicasWhileANodeIsDown() throws Exception {
+    MiniSolrCloudCluster cluster = SolrTestCluster.get();
+    IndexSpec spec = SolrTestCluster.newSpec("outage");
+    SolrCollections.init(spec, 2, 2, 0);
+    String collection = SolrLocation.parse(spec).collection();
+    JettySolrRunner down = null;
+    try (Index index = Indexes.openExisting(spec)) {
+      index.write(SolrScoringTest.corpus(new Random(3), 150), List.of());
+      Map<String, String> expected = new HashMap<>();
+      for (String q : QUERIES) expected.put(q, answer(index.searchSparse(q, 10)));
+      AtomicBoolean running = new AtomicBoolean(true);
+      AtomicBoolean outage = new AtomicBoolean(false);
+      AtomicInteger answered = new AtomicInteger();
+      AtomicInteger duringOutage = new AtomicInteger();
+      ConcurrentLinkedQueue<String> wrong = new ConcurrentLinkedQueue<>();
+      ConcurrentLinkedQueue<String> failed = new ConcurrentLinkedQueue<>();
+      Thread load = new Thread(() -> {
+        for (int i = 0; running.get(); i++) {
+          String q = QUERIES.get(i % QUERIES.size());
+          boolean out = outage.get();
+          try {
+            String got = answer(index.searchSparse(q, 10));
+            answered.incrementAndGet();
+            if (out && outage.get()) duringOutage.incrementAndGet();
+            if (!got.equals(expected.get(q))) wrong.add(q + ": " + got);
+          } catch (IOException | RuntimeException e) {
+            failed.add(q + ": " + e);
+          }
+        }
+      });
+      load.start();
+      Thread.sleep(500);
+      down = leaderNode(cluster, collection);
+      cluster.stopJettySolrRunner(down);
+      cluster.waitForJettyToStop(down);
+      outage.set(true);
+      Thread.sleep(4_000);
+      outage.set(false);
+      restart(cluster, down, collection);
+      down = null;
+      Thread.sleep(500);
+      running.set(false);
+      load.join();
+      System.out.println("solr-fault: queries answered " + answered.get() + ", during the outage " + duringOutage.get()
+          + ", wrong " + wrong.size() + ", failed " + failed.size());
+      assertThat(failed).isEmpty();
+      assertThat(wrong).isEmpty();
+      assertThat(duringOutage.get()).isGreaterThan(0);
+    } finally {
+      if (down != null) restart(cluster, down, collection);
+      SolrCollections.delete(spec);
+    }
+  }
+
+  @Test
+  void anIngestThroughANodeOutageLosesNothingAndWritesNothingTwice() throws Exception {
+    MiniSolrCloudCluster cluster = SolrTestCluster.get();
+    IndexSpec spec = SolrTestCluster.newSpec("ingest_outage");
+    SolrCollections.init(spec, 2, 2, 0);
+    String collection = SolrLocation.parse(spec).collection();
+    List<IndexEntry> all = SolrScoringTest.corpus(new Random(5), 200);
+    JettySolrRunner down = null;
+    int retried = 0;
+    try (Index index = Indexes.openExisting(spec); Index embedded = Indexes.open(IndexSpec.ofPath(dir.resolve("embedded")))) {
+      for (int b = 0; b < 10; b++) {
+        if (b == 3) {
+          down = leaderNode(cluster, collection);
+          cluster.stopJettySolrRunner(down);
+          cluster.waitForJettyToStop(down);
+        }
+        if (b == 7) {
+          restart(cluster, down, collection);
+          down = null;
+        }
+        List<IndexEntry> batch = all.subList(20 * b, 20 * b + 20);
+        retried += writeAcknowledged(index, batch);
+        embedded.write(batch, List.of());
+      }
+      cluster.waitForActiveCollection(collection, 60, TimeUnit.SECONDS);
+      waitForReplicasToAgree(cluster, collection);
+      System.out.println("solr-fault: ingest of 10 batches through an outage, batches retried " + retried);
+      assertThat(index.stats()).isEqualTo(embedded.stats());
+      List<String> ids = index.corpusDocuments().stream().map(d -> d.id()).toList();
+      assertThat(ids).doesNotHaveDuplicates().hasSize(200);
+      assertThat(new TreeSet<>(ids)).isEqualTo(new TreeSet<>(all.stream().map(e -> e.doc().id()).toList()));
+      // Every replica of every shard holds the same documents: the restarted one recovered them all.
+      DocCollection state = cluster.getSolrClient().getClusterState().getCollection(collection);
+      long total = 0;
+      for (Slice s : state.getSlices()) {
+        List<Long> counts = new ArrayList<>();
+        for (Replica r : s.getReplicas()) counts.add(count(r));
+        assertThat(counts).as("replicas of %s", s.getName()).hasSize(2).containsOnly(counts.get(0));
+        total += counts.get(0);
+      }
+      assertThat(total).isEqualTo(index.stats().documents() + index.stats().chunks() + index.stats().vectors() + 1);
+    } finally {
+      if (down != null) restart(cluster, down, collection);
+      SolrCollections.delete(spec);
+    }
+  }
+
+  /** Writes {@code batch} until a commit is acknowledged (as a re-run ingest would); returns the retries it took. */
+  private static int writeAcknowledged(WritableIndex index, List<IndexEntry> batch) throws Exception {
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    for (int attempt = 0; ; attempt++) {
+      try {
+        index.write(batch, List.of());
+        return attempt;
+      } catch (IOException e) {
+        if (System.nanoTime() > until) throw e;
+        Thread.sleep(500);
+      }
+    }
+  }
+
+  private static long count(Replica r) throws Exception {
+    try (HttpSolrClient c = new HttpSolrClient.Builder(r.getCoreUrl()).build()) {
+      return c.query(new SolrQuery("*:*").setRows(0).setParam("distrib", "false")).getResults().getNumFound();
+    }
+  }
+
+  private static void waitForReplicasToAgree(MiniSolrCloudCluster cluster, String collection) throws Exception {
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (System.nanoTime() < until) {
+      boolean agree = true;
+      for (Slice s : cluster.getSolrClient().getClusterState().getCollection(collection).getSlices()) {
+        List<Long> counts = new ArrayList<>();
+        for (Replica r : s.getReplicas()) counts.add(count(r));
+        agree &= counts.stream().distinct().count() == 1;
+      }
+      if (agree) return;
+      Thread.sleep(500);
+    }
+  }
+}
