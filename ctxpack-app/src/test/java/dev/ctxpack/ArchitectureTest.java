@@ -60,8 +60,8 @@ class ArchitectureTest {
         .layer("window").definedBy("dev.ctxpack.assemble..")
         .layer("verification").definedBy("dev.ctxpack.verify..")
         .layer("metrics").definedBy("dev.ctxpack.eval..")
-        .layer("modules").definedBy("dev.ctxpack.ingest..", "dev.ctxpack.lucene..", "dev.ctxpack.onnx..",
-            "dev.ctxpack.app..")
+        .layer("modules").definedBy("dev.ctxpack.ingest..", "dev.ctxpack.lucene..", "dev.ctxpack.solr..",
+            "dev.ctxpack.onnx..", "dev.ctxpack.app..")
         .whereLayer("modules").mayNotBeAccessedByAnyLayer()
         .whereLayer("verification").mayOnlyBeAccessedByLayers("modules")
         .whereLayer("window").mayOnlyBeAccessedByLayers("modules")
@@ -84,7 +84,8 @@ class ArchitectureTest {
   /** The modules below the app never reach up to it: the library does not know its command line or service. */
   @Test
   void libraryModulesDoNotReachTheApp() {
-    noClasses().that().resideInAnyPackage("dev.ctxpack.ingest..", "dev.ctxpack.lucene..", "dev.ctxpack.onnx..")
+    noClasses().that().resideInAnyPackage("dev.ctxpack.ingest..", "dev.ctxpack.lucene..", "dev.ctxpack.solr..",
+            "dev.ctxpack.onnx..")
         .should().dependOnClassesThat().resideInAnyPackage("dev.ctxpack.app..").check(classes);
     noClasses().that().resideOutsideOfPackages("dev.ctxpack.app..")
         .should().dependOnClassesThat().resideInAnyPackage("picocli..", "io.javalin..").check(classes);
@@ -94,7 +95,7 @@ class ArchitectureTest {
    * Nothing outside a backend's own module names its classes: an index or memory store is opened by
    * spec ({@code dev.ctxpack.index.Indexes}, {@code dev.ctxpack.assemble.MemoryStores}) through the
    * providers each backend registers. A backend is a concrete index, memory store or provider of
-   * either in a module of its own (today {@code dev.ctxpack.lucene}).
+   * either in a module of its own (today {@code dev.ctxpack.lucene} and {@code dev.ctxpack.solr}).
    */
   @Test
   void nothingOutsideItsModuleNamesABackend() {
@@ -105,7 +106,7 @@ class ArchitectureTest {
       String module = topLevel(c.getPackageName());
       if (backend && !CORE.contains(module) && !module.equals("dev.ctxpack.app")) modules.add(module);
     }
-    assertThat(modules).as("backend modules").contains("dev.ctxpack.lucene");
+    assertThat(modules).as("backend modules").contains("dev.ctxpack.lucene", "dev.ctxpack.solr");
     for (String module : modules) {
       DescribedPredicate<JavaClass> backendOf = new DescribedPredicate<>("a backend class of " + module) {
         @Override
