@@ -85,7 +85,9 @@ import picocli.CommandLine.Option;
         "load [options]: ctxpack serve under 1, 16 and 64 clients on SciFact, and hostile requests",
         "  (dev.ctxpack.bench.load.LoadBench); see load --help.",
         "tools [options]: tool selection recall@k and MRR on MCP and GitHub REST tool schemas with en and pt requests",
-        "  (dev.ctxpack.bench.tools.ToolEval); see tools --help."})
+        "  (dev.ctxpack.bench.tools.ToolEval); see tools --help.",
+        "solr [options]: bm25, dense, hybrid nDCG@10 and latency, and pack latency, over a SolrCloud collection (a dev",
+        "  cluster it starts) beside the embedded index, same run (dev.ctxpack.bench.solr.SolrEval); see solr --help."})
 public final class EvalRunner implements Callable<Integer> {
   static final List<Metric> TOP_METRICS = List.of(Metric.ndcg(10), Metric.recall(10), Metric.mrr(10));
   static final Metric DEEP_METRIC = Metric.recall(100);
@@ -176,7 +178,8 @@ public final class EvalRunner implements Callable<Integer> {
       Map.entry("order", dev.ctxpack.bench.order.OrderEval::run),
       Map.entry("strategies", dev.ctxpack.bench.strategies.StrategiesEval::run),
       Map.entry("adapters", dev.ctxpack.bench.adapters.AdapterEval::run),
-      Map.entry("relevance", dev.ctxpack.bench.relevance.RelevanceEval::run));
+      Map.entry("relevance", dev.ctxpack.bench.relevance.RelevanceEval::run),
+      Map.entry("solr", dev.ctxpack.bench.solr.SolrEval::run));
 
   public static void main(String[] args) {
     var other = args.length > 0 ? OTHER_EVALS.get(args[0]) : null;

@@ -48,7 +48,7 @@ public final class RunSupport {
     return out;
   }
 
-  static Path writeJsonl(List<CorpusDoc> docs, Path file) throws IOException {
+  public static Path writeJsonl(List<CorpusDoc> docs, Path file) throws IOException {
     ObjectMapper json = new ObjectMapper();
     Files.createDirectories(file.getParent());
     try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {

@@ -37,6 +37,39 @@ final class SolrQueries {
     return access;
   }
 
+  /** Threads for the requests a search sends side by side (daemons: they never hold the JVM open). */
+  private static final java.util.concurrent.ExecutorService REQUESTS = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+    Thread t = new Thread(r, "ctxpack-solr-request");
+    t.setDaemon(true);
+    return t;
+  });
+
+  interface Call<T> {
+    T call() throws IOException;
+  }
+
+  /** Runs {@code c} beside the caller. */
+  static <T> java.util.concurrent.CompletableFuture<T> async(Call<T> c) {
+    return java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+      try {
+        return c.call();
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    }, REQUESTS);
+  }
+
+  /** The result of {@link #async}, its failure rethrown as it was. */
+  static <T> T join(java.util.concurrent.CompletableFuture<T> f) throws IOException {
+    try {
+      return f.join();
+    } catch (java.util.concurrent.CompletionException e) {
+      if (e.getCause() instanceof java.io.UncheckedIOException u) throw u.getCause();
+      if (e.getCause() instanceof RuntimeException r) throw r;
+      throw e;
+    }
+  }
+
   /** A query of the documents of {@code type} this reader may read, returning {@code fields}. */
   Builder of(String type, String... fields) {
     Builder b = new Builder();

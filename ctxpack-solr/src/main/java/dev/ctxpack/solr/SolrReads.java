@@ -30,9 +30,14 @@ import org.apache.solr.common.util.NamedList;
  * {!knn}}), documents, vectors and corpus marks.
  */
 class SolrReads implements SearchableIndex {
-  /** BM25 candidates Solr returns for a query of {@code k}: enough to rescore exactly in practice. */
-  static int sparseCandidates(int k) {
-    return Math.min(2_000, Math.max(100, 4 * k));
+  /**
+   * BM25 candidates Solr returns for a query of {@code k}, which ctxpack then scores. For the whole
+   * collection Solr ranks by the same statistics (collection-wide, ExactStatsCache), so a margin for
+   * ties and rounding at the cut is enough; for a principal's view Solr's order uses statistics of
+   * everything, so it fetches four times as many to rescore.
+   */
+  static int sparseCandidates(int k, boolean everything) {
+    return everything ? k + Math.max(10, k / 10) : Math.min(2_000, Math.max(100, 4 * k));
   }
 
   private static final String[] CHUNK_FIELDS = {SolrFields.CHUNK_ID, SolrFields.DOC_KEY, SolrFields.TEXT,
@@ -60,12 +65,12 @@ class SolrReads implements SearchableIndex {
     SolrQueries.Builder cand = queries.of(SolrFields.TYPE_CHUNK, CHUNK_FIELDS);
     StringBuilder should = new StringBuilder("{!bool");
     SolrQueries.Builder stats = queries.of(SolrFields.TYPE_CHUNK);
-    StringBuilder facets = new StringBuilder("{");
+    StringBuilder facetJson = new StringBuilder("{");
     int n = 0;
     for (var f : terms.entrySet()) {
       String lang = languageOf(f.getKey());
       // The chunks holding a term of the field: its language's chunks of non-zero length.
-      facets.append(n == 0 ? "" : ",").append("\"f_").append(f.getKey()).append("\":{\"type\":\"query\",\"q\":\"")
+      facetJson.append(n == 0 ? "" : ",").append("\"f_").append(f.getKey()).append("\":{\"type\":\"query\",\"q\":\"")
           .append("+_query_:\\\"{!term f=").append(SolrFields.LANGUAGE).append(" v=$").append(stats.param(lang))
           .append("}\\\" +").append(SolrFields.NORM_LENGTH).append(":[1 TO *]\",\"facet\":{\"len\":\"sum(")
           .append(SolrFields.LENGTH).append(")\",\"nlen\":\"sum(").append(SolrFields.NORM_LENGTH).append(")\"}}");
@@ -73,18 +78,21 @@ class SolrReads implements SearchableIndex {
       int i = 0;
       for (String term : f.getValue().keySet()) {
         should.append(" should=$").append(cand.param("{!term f=" + f.getKey() + " v=$" + cand.param(term) + "}"));
-        facets.append(",\"t_").append(f.getKey()).append('_').append(i++).append("\":{\"type\":\"query\",\"q\":\"{!term f=")
+        facetJson.append(",\"t_").append(f.getKey()).append('_').append(i++).append("\":{\"type\":\"query\",\"q\":\"{!term f=")
             .append(f.getKey()).append(" v=$").append(stats.param(term)).append("}\"}");
       }
     }
-    facets.append('}');
+    facetJson.append('}');
     cand.q.setQuery(should.append('}').toString());
-    cand.q.setRows(sparseCandidates(k));
+    cand.q.setRows(sparseCandidates(k, queries.access().everything()));
     stats.q.setRows(0);
-    stats.q.set("json.facet", facets.toString());
+    stats.q.set("json.facet", facetJson.toString());
+    // The statistics and the candidates are independent: ask for both at once.
+    java.util.concurrent.CompletableFuture<NamedList<?>> facets = SolrQueries.async(
+        () -> (NamedList<?>) stats.run().getResponse().get("facets"));
     List<SolrDocument> hits = cand.run().getResults();
     if (hits.isEmpty()) return List.of();
-    NamedList<?> facet = (NamedList<?>) stats.run().getResponse().get("facets");
+    NamedList<?> facet = SolrQueries.join(facets);
 
     List<Candidate> out = new ArrayList<>(hits.size());
     for (SolrDocument d : hits) {

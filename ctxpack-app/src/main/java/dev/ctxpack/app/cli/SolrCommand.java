@@ -6,13 +6,11 @@ import dev.ctxpack.app.UsageException;
 import dev.ctxpack.app.json.Json;
 import dev.ctxpack.index.IndexSpec;
 import dev.ctxpack.solr.SolrCollections;
+import dev.ctxpack.solr.SolrDevProcess;
 import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -120,11 +118,10 @@ final class SolrCommand implements Runnable {
     public Integer call() throws Exception {
       if (nodes < 1 || nodes > 16) throw new UsageException("--nodes must be 1 to 16, was " + nodes);
       if (zkPort < 0 || zkPort > 65535) throw new UsageException("--zk-port must be 0 to 65535, was " + zkPort);
-      Path jar = devJar();
-      List<String> cmd = new ArrayList<>(List.of(java(), "-jar", jar.toString(), "--nodes", Integer.toString(nodes),
-          "--dir", dir.toAbsolutePath().toString(), "--zk-port", Integer.toString(zkPort)));
-      if (reset) cmd.add("--reset");
-      Process child = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.INHERIT)
+      List<String> args = new ArrayList<>(List.of("--nodes", Integer.toString(nodes), "--dir", dir.toAbsolutePath().toString(),
+          "--zk-port", Integer.toString(zkPort)));
+      if (reset) args.add("--reset");
+      Process child = new ProcessBuilder(SolrDevProcess.command(args)).redirectInput(ProcessBuilder.Redirect.INHERIT)
           .redirectError(ProcessBuilder.Redirect.INHERIT).start();
       Thread stop = new Thread(() -> {
         child.destroy(); // SIGTERM: the cluster shuts down cleanly
@@ -154,8 +151,8 @@ final class SolrCommand implements Runnable {
     /** One line of the dev cluster as a JSON event: ready (with its spec), node stopped/started, stopped, or an error. */
     static String json(String line) {
       ObjectNode o = Json.object();
-      if (line.startsWith("solr ready: ")) {
-        o.put("event", "ready").put("index", line.substring("solr ready: ".length()));
+      if (line.startsWith(SolrDevProcess.READY)) {
+        o.put("event", "ready").put("index", line.substring(SolrDevProcess.READY.length()));
       } else if (line.equals("solr stopped")) {
         o.put("event", "stopped");
       } else if (line.matches("node \\d+ (stopped|started)")) {
@@ -167,32 +164,6 @@ final class SolrCommand implements Runnable {
         o.put("event", "output").put("line", line);
       }
       return Json.line(o);
-    }
-
-    private static String java() {
-      return ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    }
-
-    /** The dev cluster's jar: $CTXPACK_SOLR_DEV_JAR, else ctxpack-solr-dev/target/ in the build this CLI came from. */
-    static Path devJar() throws IOException {
-      String env = System.getenv("CTXPACK_SOLR_DEV_JAR");
-      if (env != null && !env.isBlank()) {
-        Path p = Path.of(env);
-        if (!Files.isRegularFile(p)) throw new IOException("CTXPACK_SOLR_DEV_JAR names " + p + ", which is not a file");
-        return p;
-      }
-      Path from;
-      try {
-        from = Path.of(SolrCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-      } catch (URISyntaxException | RuntimeException e) {
-        throw new IOException("cannot tell where this CLI was built; set CTXPACK_SOLR_DEV_JAR", e);
-      }
-      for (Path p = from.toAbsolutePath(); p != null; p = p.getParent()) {
-        Path jar = p.resolve("ctxpack-solr-dev").resolve("target").resolve("ctxpack-solr-dev.jar");
-        if (Files.isRegularFile(jar)) return jar;
-      }
-      throw new IOException("the Solr dev cluster is not built: run `mvn -q install -DskipTests -pl ctxpack-solr-dev -am`"
-          + " in the ctxpack checkout, or set CTXPACK_SOLR_DEV_JAR to its jar");
     }
   }
 }
