@@ -165,6 +165,30 @@ class SolrFaultTest {
     }
   }
 
+  @Test
+  void aShardWithNoLiveReplicaFailsTheQueryRatherThanAnswerFromPartOfTheCorpus() throws Exception {
+    MiniSolrCloudCluster cluster = SolrTestCluster.get();
+    IndexSpec spec = SolrTestCluster.newSpec("no_replica");
+    SolrCollections.init(spec, 2, 1, 0);
+    String collection = SolrLocation.parse(spec).collection();
+    JettySolrRunner down = null;
+    try (Index index = Indexes.openExisting(spec)) {
+      index.write(SolrScoringTest.corpus(new Random(9), 40), List.of());
+      assertThat(index.searchSparse("salary review", 10)).isNotEmpty();
+      down = leaderNode(cluster, collection);
+      cluster.stopJettySolrRunner(down);
+      cluster.waitForJettyToStop(down);
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> index.searchSparse("salary review", 10))
+          .isInstanceOf(IOException.class).hasMessageContaining("Solr could not search " + collection);
+      restart(cluster, down, collection);
+      down = null;
+      assertThat(index.searchSparse("salary review", 10)).isNotEmpty();
+    } finally {
+      if (down != null) restart(cluster, down, collection);
+      SolrCollections.delete(spec);
+    }
+  }
+
   /** Writes {@code batch} until a commit is acknowledged (as a re-run ingest would); returns the retries it took. */
   private static int writeAcknowledged(WritableIndex index, List<IndexEntry> batch) throws Exception {
     long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
