@@ -20,6 +20,8 @@ import org.apache.solr.common.SolrInputDocument;
 final class SolrBatch implements WritableIndex.Batch {
   /** Solr documents per update request. */
   static final int DOCS_PER_REQUEST = 500;
+  /** Update requests of one commit in flight at once. */
+  static final int PARALLEL_REQUESTS = 4;
 
   private sealed interface Op permits Put, Delete, Dup {}
 
@@ -122,13 +124,13 @@ final class SolrBatch implements WritableIndex.Batch {
         dups.put(d.copy().path() + "\u0000" + d.copy().of(), d.copy());
       }
     }
-    List<UpdateRequest> requests = new ArrayList<>();
     List<String> keys = new ArrayList<>(touched.keySet());
     for (int from = 0; from < keys.size(); from += DOCS_PER_REQUEST) {
       UpdateRequest del = new UpdateRequest();
       del.deleteByQuery(byDocKeys(keys.subList(from, Math.min(keys.size(), from + DOCS_PER_REQUEST))));
-      requests.add(del);
+      send(del);
     }
+    List<UpdateRequest> requests = new ArrayList<>();
     UpdateRequest current = new UpdateRequest();
     int docs = 0;
     List<List<SolrInputDocument>> adds = new ArrayList<>();
@@ -154,14 +156,36 @@ final class SolrBatch implements WritableIndex.Batch {
       docs++;
     }
     if (docs > 0) requests.add(current);
-    for (UpdateRequest r : requests) {
-      SolrAdmin.call(() -> r.process(index.client(), index.collection()), "write to " + index.collection());
+    // The adds go PARALLEL_REQUESTS at a time: a request waits for a free slot (back-pressure), and
+    // the commit waits for every one; the first failure fails the commit.
+    java.util.concurrent.Semaphore slots = new java.util.concurrent.Semaphore(PARALLEL_REQUESTS);
+    List<java.util.concurrent.CompletableFuture<Void>> sent = new ArrayList<>();
+    try {
+      for (UpdateRequest r : requests) {
+        slots.acquire();
+        sent.add(SolrQueries.<Void>async(() -> {
+          try {
+            send(r);
+            return null;
+          } finally {
+            slots.release();
+          }
+        }));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted while writing to " + index.collection());
     }
+    for (var f : sent) SolrQueries.join(f);
     UpdateRequest commit = new UpdateRequest();
     commit.setAction(AbstractUpdateRequest.ACTION.COMMIT, true, true);
     SolrAdmin.call(() -> commit.process(index.client(), index.collection()), "commit to " + index.collection());
     ops.clear();
     if (recordEmbedder) index.recorded(pending);
+  }
+
+  private void send(UpdateRequest r) throws IOException {
+    SolrAdmin.call(() -> r.process(index.client(), index.collection()), "write to " + index.collection());
   }
 
   private static void touch(Map<String, IndexEntry> touched, Map<String, DuplicateRecord> dups, String docId, IndexEntry e) {

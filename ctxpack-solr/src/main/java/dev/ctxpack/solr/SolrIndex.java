@@ -24,8 +24,8 @@ import org.apache.solr.common.SolrDocument;
  * collection with ctxpack's schema ({@link SolrAdmin}).
  *
  * <p>Writes are buffered by the batch and sent at {@link Batch#commit()}: deletions of the replaced
- * documents, then their new Solr documents, in requests of {@link SolrBatch#DOCS_PER_REQUEST}, then
- * a hard commit that returns once every replica has made them durable and searchable. Nothing of a
+ * documents, then their new Solr documents, in requests of {@link SolrBatch#DOCS_PER_REQUEST}
+ * ({@link SolrBatch#PARALLEL_REQUESTS} in flight at once), then a hard commit that returns once every replica has made them durable and searchable. Nothing of a
  * batch is visible before; a batch whose put failed sends nothing. A process that dies during the
  * sending itself may leave part of the batch written (Solr has no transaction across requests): the
  * next ingest of the same files writes it again whole.

@@ -79,6 +79,12 @@ public final class SolrEval implements Callable<Integer> {
   @Option(names = "--out", description = "Also write the report (Markdown) to this file.")
   Path out;
 
+  @Option(names = "--scale", split = ",", paramLabel = "CHUNKS",
+      description = "Also measure cost against corpus size: for each count, that many one-chunk documents of SciFact"
+          + " sentences drawn at random, ingested without embeddings into each backend (docs/s), then bm25 search and"
+          + " pack p50/p99 over the SciFact claims (default: none).")
+  List<Integer> scale = new ArrayList<>();
+
   private final PrintStream log = System.err;
 
   public static int run(String[] args) {
@@ -107,7 +113,10 @@ public final class SolrEval implements Callable<Integer> {
         base = dev.spec();
       }
       Embedder embedder = new MiniLmEmbedder();
-      for (String name : datasets) rows.addAll(evaluate(name, dataDir, dir, base, embedder, notes));
+      for (String name : datasets) {
+        if (!name.equals("none")) rows.addAll(evaluate(name, dataDir, dir, base, embedder, notes));
+      }
+      for (int n : scale) rows.addAll(scale(n, dataDir, dir, base, embedder, notes));
     } finally {
       if (dev != null) dev.close();
     }
@@ -174,6 +183,70 @@ public final class SolrEval implements Callable<Integer> {
         rows.add(new Row(name, "pack (medium preset)", idx == lucene ? "embedded" : "solr " + shards + "x" + replicas,
             Double.NaN, percentile(nanos, 50), percentile(nanos, 99), queries.size()));
         log.println("[" + name + "] " + rows.get(rows.size() - 1));
+      }
+    } finally {
+      SolrCollections.delete(solrSpec);
+    }
+    return rows;
+  }
+
+  /** {@code n} documents of about 200 tokens each (one chunk), of SciFact sentences drawn with a fixed seed. */
+  static List<dev.ctxpack.bench.data.CorpusDoc> synthetic(Dataset scifact, int n) {
+    List<String> pool = new ArrayList<>();
+    for (var d : scifact.indexableCorpus()) {
+      for (String sentence : d.text().split("(?<=[.!?])\\s+")) if (sentence.length() > 20) pool.add(sentence);
+    }
+    java.util.Random r = new java.util.Random(n);
+    List<dev.ctxpack.bench.data.CorpusDoc> out = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      StringBuilder t = new StringBuilder();
+      while (t.length() < 900) t.append(t.length() == 0 ? "" : " ").append(pool.get(r.nextInt(pool.size())));
+      out.add(new dev.ctxpack.bench.data.CorpusDoc("s" + i, "", t.toString()));
+    }
+    return out;
+  }
+
+  private List<Row> scale(int n, Path dataDir, Path dir, String base, Embedder embedder, List<String> notes) throws IOException {
+    Dataset scifact = Datasets.load("scifact", dataDir);
+    Path corpus = RunSupport.writeJsonl(synthetic(scifact, n), dir.resolve("scale-" + n + ".jsonl"));
+    String label = String.format(Locale.ROOT, "scale %,d", n);
+    List<Row> rows = new ArrayList<>();
+    Path luceneDir = dir.resolve("scale-" + n + "-index");
+    RunSupport.deleteTree(luceneDir);
+    IndexSpec solrSpec = IndexSpec.parse(base + "/bench_scale_" + n);
+    if (Indexes.exists(solrSpec)) SolrCollections.delete(solrSpec);
+    SolrCollections.init(solrSpec, shards, replicas, 0);
+    try (Index lucene = Indexes.open(IndexSpec.ofPath(luceneDir)); Index solr = Indexes.openExisting(solrSpec)) {
+      for (Index idx : List.of(lucene, solr)) {
+        String backend = idx == lucene ? "embedded" : "solr " + shards + "x" + replicas;
+        long t0 = System.nanoTime();
+        IngestSummary s = new Ingestor(idx, Loaders.defaults(), CtxpackPipeline.options(null, Language.EN, CtxpackPipeline.CHUNK_TOKENS),
+            null).ingest(List.of(corpus));
+        double secs = (System.nanoTime() - t0) / 1e9;
+        notes.add(String.format(Locale.ROOT, "%s, %s: %d documents, %d chunks ingested without embeddings in %.1f s: %.0f docs/s",
+            label, backend, s.added(), idx.stats().chunks(), secs, s.added() / secs));
+        log.println("[" + label + "] " + notes.get(notes.size() - 1));
+        List<String> queries = new ArrayList<>(scifact.judgedQueries().values());
+        HybridRetriever retriever = new HybridRetriever(idx, embedder);
+        RetrievalOptions o = new RetrievalOptions(RetrievalMode.BM25, 10, 10, 10);
+        for (String q : queries) retriever.retrieve(q, o, new Trace());
+        long[] nanos = new long[queries.size()];
+        for (int i = 0; i < queries.size(); i++) {
+          long a = System.nanoTime();
+          retriever.retrieve(queries.get(i), o, new Trace());
+          nanos[i] = System.nanoTime() - a;
+        }
+        rows.add(new Row(label, "bm25 search, k = 10", backend, Double.NaN, percentile(nanos, 50), percentile(nanos, 99), queries.size()));
+        DefaultContextPacker packer = DefaultContextPacker.builder().retriever(retriever).reranker(FeatureReranker.defaults()).build();
+        PackOptions po = PackOptions.builder().retrieval(RetrievalOptions.of(RetrievalMode.BM25, RetrievalOptions.defaults().k())).build();
+        for (String q : queries) packer.pack(q, po);
+        for (int i = 0; i < queries.size(); i++) {
+          long a = System.nanoTime();
+          packer.pack(queries.get(i), po);
+          nanos[i] = System.nanoTime() - a;
+        }
+        rows.add(new Row(label, "pack, bm25, medium preset", backend, Double.NaN, percentile(nanos, 50), percentile(nanos, 99), queries.size()));
+        log.println("[" + label + "] " + rows.get(rows.size() - 2) + " " + rows.get(rows.size() - 1));
       }
     } finally {
       SolrCollections.delete(solrSpec);
