@@ -79,6 +79,13 @@ public final class SolrEval implements Callable<Integer> {
   @Option(names = "--out", description = "Also write the report (Markdown) to this file.")
   Path out;
 
+  @Option(names = "--no-idf", description = "Skip the distributed-IDF rows (Solr's own BM25 with collection-wide and with"
+      + " per-shard statistics, over two more collections ingested without embeddings).")
+  boolean noIdf;
+
+  @Option(names = "--idf-only", description = "Only the distributed-IDF rows of each data set (no embedding, no embedded index).")
+  boolean idfOnly;
+
   @Option(names = "--scale", split = ",", paramLabel = "CHUNKS",
       description = "Also measure cost against corpus size: for each count, that many one-chunk documents of SciFact"
           + " sentences drawn at random, ingested without embeddings into each backend (docs/s), then bm25 search and"
@@ -114,7 +121,9 @@ public final class SolrEval implements Callable<Integer> {
       }
       Embedder embedder = new MiniLmEmbedder();
       for (String name : datasets) {
-        if (!name.equals("none")) rows.addAll(evaluate(name, dataDir, dir, base, embedder, notes));
+        if (name.equals("none")) continue;
+        if (!idfOnly) rows.addAll(evaluate(name, dataDir, dir, base, embedder, notes));
+        if (!noIdf) rows.addAll(idf(name, dataDir, dir, base));
       }
       for (int n : scale) rows.addAll(scale(n, dataDir, dir, base, embedder, notes));
     } finally {
@@ -188,6 +197,16 @@ public final class SolrEval implements Callable<Integer> {
       SolrCollections.delete(solrSpec);
     }
     return rows;
+  }
+
+  private List<Row> idf(String name, Path dataDir, Path dir, String base) throws IOException {
+    Dataset ds = Datasets.load(name, dataDir);
+    Path corpus = Datasets.ingestibleCorpus(name, dataDir);
+    if (corpus == null) corpus = RunSupport.writeJsonl(ds.indexableCorpus(), dir.resolve(name + "-corpus.jsonl"));
+    Map<String, String> queries = ds.judgedQueries();
+    Map<String, Judgments> qrels = new LinkedHashMap<>();
+    for (String q : queries.keySet()) qrels.put(q, ds.qrels().get(q));
+    return NativeIdf.rows(name, corpus, name.equals("faquad") ? Language.PT : Language.EN, base, shards, queries, qrels, log);
   }
 
   /** {@code n} documents of about 200 tokens each (one chunk), of SciFact sentences drawn with a fixed seed. */
