@@ -4,6 +4,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -29,6 +30,18 @@ public interface WritableIndex {
   record SignedDoc(String id, String sourcePath, int[] signature) {}
 
   Optional<StoredDoc> find(String docId) throws IOException;
+
+  /**
+   * The stored documents of {@code docIds} that exist, by id: {@link #find} for many at once. The
+   * default asks for each in turn; a remote backend answers in one request.
+   */
+  default Map<String, StoredDoc> findAll(Collection<String> docIds) throws IOException {
+    Map<String, StoredDoc> out = new java.util.LinkedHashMap<>();
+    for (String id : docIds) {
+      if (!out.containsKey(id)) find(id).ifPresent(d -> out.put(id, d));
+    }
+    return out;
+  }
 
   /**
    * Stored documents whose {@code sourcePath} starts with {@code prefix}, by id. A string prefix:

@@ -234,6 +234,19 @@ public abstract class IndexContract {
   }
 
   @Test
+  public void findAllIsFindForManyDocumentsAtOnce() throws IOException {
+    Index index = created("main");
+    index.write(List.of(plain(CATS), plain(CLIMA), plain(MARKETS)), List.of());
+    Map<String, WritableIndex.StoredDoc> found = index.findAll(List.of("pt-clima", "nope", "en-cats", "pt-clima"));
+    assertThat(found).containsOnlyKeys("pt-clima", "en-cats");
+    assertThat(found.get("en-cats")).isEqualTo(index.find("en-cats").orElseThrow());
+    assertThat(found.get("pt-clima")).isEqualTo(index.find("pt-clima").orElseThrow());
+    assertThat(index.findAll(List.of())).isEmpty();
+    index.remove(List.of("en-cats"));
+    assertThat(index.findAll(List.of("en-cats", "en-markets"))).containsOnlyKeys("en-markets");
+  }
+
+  @Test
   public void writingUnchangedContentAgainChangesNothing() throws IOException {
     Index index = created("main");
     IndexEntry cats = vectors(CATS, unit(1, 0, 0));

@@ -71,19 +71,37 @@ final class CorpusDuplicates {
     List<List<String>> keys = entries.parallelStream()
         .map(e -> e.chunks().stream().map(c -> Boilerplate.key(c.text())).toList())
         .toList();
+    // The band keys of every entry, and the stored documents sharing any of them asked for at once
+    // (one lookup per slice, not per document: a remote index pays a round trip per lookup); each
+    // entry then compares only those sharing one of its own bands.
+    List<List<String>> entryBands = new ArrayList<>(entries.size());
+    java.util.Set<String> union = new java.util.LinkedHashSet<>();
+    for (int i = 0; i < entries.size(); i++) {
+      int[] sig = signatures.get(i);
+      List<String> bands = bandKeys(sig);
+      entryBands.add(bands);
+      if (sig[0] != MinHasher.EMPTY) union.addAll(bands);
+    }
+    List<WritableIndex.SignedDoc> stored = union.isEmpty() ? List.of() : index.documentsSharingBands(union);
+    List<java.util.Set<String>> storedBands = new ArrayList<>(stored.size());
+    for (WritableIndex.SignedDoc d : stored) {
+      boolean comparable = d.signature() != null && d.signature().length == signatures.get(0).length;
+      storedBands.add(comparable ? new java.util.HashSet<>(bandKeys(d.signature())) : java.util.Set.of());
+    }
     List<IndexEntry> out = new ArrayList<>(entries.size());
     for (int i = 0; i < entries.size(); i++) {
       IndexEntry e = entries.get(i);
       int[] sig = signatures.get(i);
-      List<String> bands = new ArrayList<>(LshIndex.DEFAULT_BANDS);
-      for (int j = 0; j < LshIndex.DEFAULT_BANDS; j++) bands.add(j + ":" + Integer.toHexString(run.bandKey(sig, j)));
+      List<String> bands = entryBands.get(i);
       String id = e.doc().id();
       String best = "";
       double bestSim = -1;
       boolean empty = sig[0] == MinHasher.EMPTY;
       if (!empty) {
-        for (WritableIndex.SignedDoc d : index.documentsSharingBands(bands)) {
-          if (d.id().equals(id) || replaced.contains(d.id()) || d.signature().length != sig.length) continue;
+        for (int s = 0; s < stored.size(); s++) {
+          WritableIndex.SignedDoc d = stored.get(s);
+          if (d.signature() == null || d.id().equals(id) || replaced.contains(d.id()) || d.signature().length != sig.length) continue;
+          if (java.util.Collections.disjoint(storedBands.get(s), bands)) continue;
           double sim = MinHasher.similarity(sig, d.signature());
           if (sim > bestSim || (sim == bestSim && d.id().compareTo(best) < 0)) {
             best = d.id();
@@ -111,6 +129,13 @@ final class CorpusDuplicates {
       for (String k : keys.get(i)) chunkKeys.merge(k, 1, Integer::sum);
     }
     return out;
+  }
+
+  /** The LSH band keys of {@code sig}, as the index stores them ({@code BAND:HEX}). */
+  private List<String> bandKeys(int[] sig) {
+    List<String> bands = new ArrayList<>(LshIndex.DEFAULT_BANDS);
+    for (int j = 0; j < LshIndex.DEFAULT_BANDS; j++) bands.add(j + ":" + Integer.toHexString(run.bandKey(sig, j)));
+    return bands;
   }
 
   /**

@@ -23,6 +23,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -223,6 +224,10 @@ public final class Ingestor {
         .map(d -> d == null ? null : contentHash(d, config))
         .toList();
     List<String> toWriteHashes = new ArrayList<>();
+    // The stored versions of this file's documents, looked up at once.
+    List<String> ids = new ArrayList<>(docs.size());
+    for (Document d : normalized) if (d != null) ids.add(d.id());
+    Map<String, WritableIndex.StoredDoc> stored = index.findAll(ids);
     for (int di = 0; di < docs.size(); di++) {
       LoadedDocument ld = docs.get(di);
       Document doc = normalized.get(di);
@@ -240,7 +245,7 @@ public final class Ingestor {
         continue;
       }
       String hash = hashes.get(di);
-      var existing = index.find(id);
+      var existing = Optional.ofNullable(stored.get(id));
       boolean added = false;
       if (existing.isPresent()) {
         if (ld.id() == null && !existing.get().sourcePath().equals(sourcePath)

@@ -32,6 +32,16 @@ final class SolrCatalog implements CorpusCatalog {
     return r.isEmpty() ? Optional.empty() : Optional.of(SolrDocs.storedDoc(r.get(0)));
   }
 
+  java.util.Map<String, StoredDoc> findAll(Collection<String> docIds) throws IOException {
+    java.util.Map<String, StoredDoc> out = new java.util.LinkedHashMap<>();
+    if (docIds.isEmpty()) return out;
+    for (SolrDocument d : queries.of(SolrFields.TYPE_DOC, STORED).allIn(SolrFields.DOC_KEY, docIds)) {
+      StoredDoc s = SolrDocs.storedDoc(d);
+      out.put(s.id(), s);
+    }
+    return out;
+  }
+
   List<StoredDoc> findBySourcePath(String prefix) throws IOException {
     List<StoredDoc> out = new ArrayList<>();
     for (SolrDocument d : queries.of(SolrFields.TYPE_DOC, STORED).prefix(SolrFields.SOURCE_PATH, prefix).all()) {

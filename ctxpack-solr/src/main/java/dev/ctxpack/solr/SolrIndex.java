@@ -176,6 +176,11 @@ public final class SolrIndex implements Index {
   }
 
   @Override
+  public Map<String, StoredDoc> findAll(Collection<String> docIds) throws IOException {
+    return catalog.findAll(docIds);
+  }
+
+  @Override
   public List<StoredDoc> findBySourcePath(String prefix) throws IOException {
     return catalog.findBySourcePath(prefix);
   }

@@ -76,14 +76,32 @@ class SolrReads implements SearchableIndex {
           .append(SolrFields.LENGTH).append(")\",\"nlen\":\"sum(").append(SolrFields.NORM_LENGTH).append(")\"}}");
       n++;
       int i = 0;
-      for (String term : f.getValue().keySet()) {
-        should.append(" should=$").append(cand.param("{!term f=" + f.getKey() + " v=$" + cand.param(term) + "}"));
+      for (var t : f.getValue().entrySet()) {
+        String term = t.getKey();
+        String clause = "{!term f=" + f.getKey() + " v=$" + cand.param(term) + "}";
+        // A term the query repeats weighs as many times, as the embedded index's query builder boosts it.
+        if (t.getValue() > 1) clause = "{!boost b=" + t.getValue() + " v=$" + cand.param(clause) + "}";
+        should.append(" should=$").append(cand.param(clause));
         facetJson.append(",\"t_").append(f.getKey()).append('_').append(i++).append("\":{\"type\":\"query\",\"q\":\"{!term f=")
             .append(f.getKey()).append(" v=$").append(stats.param(term)).append("}\"}");
       }
     }
     facetJson.append('}');
     cand.q.setQuery(should.append('}').toString());
+    if (queries.access().everything()) {
+      // For the whole collection Solr's BM25 is the embedded index's: the same similarity, norms
+      // and query, over collection-wide statistics (ExactStatsCache). Its scores are used as they are.
+      cand.q.setRows(k);
+      cand.q.setFields(withScore());
+      cand.q.setSort("score", org.apache.solr.client.solrj.SolrQuery.ORDER.desc);
+      cand.q.addSort(SolrFields.CHUNK_ID, org.apache.solr.client.solrj.SolrQuery.ORDER.asc);
+      List<Candidate> out = new ArrayList<>();
+      for (SolrDocument d : cand.run().getResults()) {
+        out.add(new Candidate(SolrDocs.chunk(d), SolrDocs.docInfo(d),
+            Scores.of(Signal.BM25, ((Number) d.getFieldValue("score")).doubleValue())));
+      }
+      return out;
+    }
     cand.q.setRows(sparseCandidates(k, queries.access().everything()));
     stats.q.setRows(0);
     stats.q.set("json.facet", facetJson.toString());
@@ -118,6 +136,12 @@ class SolrReads implements SearchableIndex {
     out.sort(Comparator.comparingDouble((Candidate c) -> -c.scores().getOr(Signal.BM25, 0))
         .thenComparing(c -> c.chunk().id()));
     return out.size() > k ? List.copyOf(out.subList(0, k)) : out;
+  }
+
+  private static String[] withScore() {
+    String[] f = java.util.Arrays.copyOf(CHUNK_FIELDS, CHUNK_FIELDS.length + 1);
+    f[CHUNK_FIELDS.length] = "score";
+    return f;
   }
 
   private static String languageOf(String field) {
