@@ -12,14 +12,15 @@ import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.util.SmallFloat;
 
 /**
- * BM25 as Lucene's {@code BM25Similarity} (k1 1.2, b 0.75) scores it, computed by ctxpack from
- * collection statistics it asks Solr for: the number of chunks holding each body field, their total
- * length, and each query term's document frequency, all counted over the chunks the reader may
- * read and over every shard. So a score depends neither on which shard holds a chunk nor on
- * documents the reader cannot see, and equals the embedded index's score for the same corpus.
- * Query terms are analysed here with the same analyzers as the schema's body fields (no second
- * analysis by Solr), and a candidate's term frequencies come from its stored text, analysed the same
- * way; its length is the one stored at ingestion, encoded as Lucene's norms encode it.
+ * BM25 as Lucene's {@code BM25Similarity} (k1 1.2, b 0.75) scores it, for a principal's view:
+ * computed by ctxpack from statistics it asks Solr for over the chunks the reader may read, on every
+ * shard (the number of chunks holding each body field, their norm-encoded lengths, each query
+ * term's document frequency), so a view's scores say nothing of documents it cannot see and equal
+ * the embedded index's view's. Query terms are analysed here with the same analyzers as the
+ * schema's body fields; a candidate's term frequencies come from its stored text, analysed the same
+ * way, and its length is the one stored at ingestion, encoded as Lucene's norms encode it. (For the
+ * whole collection Solr's own score is the same BM25 over collection-wide statistics and is used
+ * as it is.)
  */
 final class SolrBm25 {
   static final float K1 = 1.2f;

@@ -26,18 +26,16 @@ import org.apache.solr.common.util.NamedList;
 
 /**
  * The read role over one collection, as a reader with some {@link Access} sees it: searches (BM25
- * scored by ctxpack from readable statistics, {@link SolrBm25}; dense search by Solr's {@code
- * {!knn}}), documents, vectors and corpus marks.
+ * over collection-wide statistics, or for a view rescored by ctxpack from readable statistics,
+ * {@link SolrBm25}; dense search by Solr's {@code {!knn}}), documents, vectors and corpus marks.
  */
 class SolrReads implements SearchableIndex {
   /**
-   * BM25 candidates Solr returns for a query of {@code k}, which ctxpack then scores. For the whole
-   * collection Solr ranks by the same statistics (collection-wide, ExactStatsCache), so a margin for
-   * ties and rounding at the cut is enough; for a principal's view Solr's order uses statistics of
-   * everything, so it fetches four times as many to rescore.
+   * BM25 candidates Solr returns for a principal's view and a query of {@code k}, which ctxpack
+   * rescores: Solr's order uses statistics of everything, so it fetches four times as many.
    */
-  static int sparseCandidates(int k, boolean everything) {
-    return everything ? k + Math.max(10, k / 10) : Math.min(2_000, Math.max(100, 4 * k));
+  static int viewCandidates(int k) {
+    return Math.min(2_000, Math.max(100, 4 * k));
   }
 
   private static final String[] CHUNK_FIELDS = {SolrFields.CHUNK_ID, SolrFields.DOC_KEY, SolrFields.TEXT,
@@ -102,7 +100,7 @@ class SolrReads implements SearchableIndex {
       }
       return out;
     }
-    cand.q.setRows(sparseCandidates(k, queries.access().everything()));
+    cand.q.setRows(viewCandidates(k));
     stats.q.setRows(0);
     stats.q.set("json.facet", facetJson.toString());
     // The statistics and the candidates are independent: ask for both at once.
