@@ -1,0 +1,2 @@
+/** The SolrCloud backend measured beside the embedded index in one run: {@link dev.ctxpack.bench.solr.SolrEval}. */
+package dev.ctxpack.bench.solr;
