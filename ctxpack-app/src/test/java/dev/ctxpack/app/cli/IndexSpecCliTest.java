@@ -30,10 +30,10 @@ class IndexSpecCliTest {
 
   @Test
   void anUnknownBackendIsAUsageErrorNamingTheModuleToAdd() {
-    CliRunner r = CliRunner.run("search", "--index", "solr:http://solr:8983/solr/docs", "-q", "tea");
+    CliRunner r = CliRunner.run("search", "--index", "elastic:http://es:9200/docs", "-q", "tea");
     assertThat(r.code()).isEqualTo(2);
-    assertThat(r.err()).isEqualTo("error: unknown index backend 'solr' in 'solr:http://solr:8983/solr/docs': add the"
-        + " ctxpack-solr module to the classpath (known: lucene)\n");
+    assertThat(r.err()).isEqualTo("error: unknown index backend 'elastic' in 'elastic:http://es:9200/docs': add the"
+        + " ctxpack-elastic module to the classpath (known: lucene, solr, solr+zk)\n");
     CliRunner blank = CliRunner.run("search", "--index", "lucene:", "-q", "tea");
     assertThat(blank.code()).isEqualTo(2);
     assertThat(blank.err()).isEqualTo("error: --index: index spec 'lucene:' names no location\n");
