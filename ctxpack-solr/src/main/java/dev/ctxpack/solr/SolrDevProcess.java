@@ -29,7 +29,10 @@ public final class SolrDevProcess implements Closeable {
     this.spec = spec;
   }
 
-  /** The dev cluster's jar: {@code $CTXPACK_SOLR_DEV_JAR}, else ctxpack-solr-dev/target/ in the build this code came from. */
+  /**
+   * The dev cluster's jar: {@code $CTXPACK_SOLR_DEV_JAR}, else {@code ctxpack-solr-dev/target/} in
+   * the checkout this code was built in, else in one above the working directory.
+   */
   public static Path jar() throws IOException {
     String env = System.getenv("CTXPACK_SOLR_DEV_JAR");
     if (env != null && !env.isBlank()) {
@@ -43,9 +46,12 @@ public final class SolrDevProcess implements Closeable {
     } catch (URISyntaxException | RuntimeException e) {
       throw new IOException("cannot tell where ctxpack was built; set CTXPACK_SOLR_DEV_JAR to the dev cluster's jar", e);
     }
-    for (Path p = from.toAbsolutePath(); p != null; p = p.getParent()) {
-      Path jar = p.resolve("ctxpack-solr-dev").resolve("target").resolve("ctxpack-solr-dev.jar");
-      if (Files.isRegularFile(jar)) return jar;
+    // Beside the build this code came from (a checkout's jar or classes), else above the working directory.
+    for (Path start : java.util.List.of(from.toAbsolutePath(), Path.of(System.getProperty("user.dir", ".")).toAbsolutePath())) {
+      for (Path p = start; p != null; p = p.getParent()) {
+        Path jar = p.resolve("ctxpack-solr-dev").resolve("target").resolve("ctxpack-solr-dev.jar");
+        if (Files.isRegularFile(jar)) return jar;
+      }
     }
     throw new IOException("the Solr dev cluster is not built: run `mvn -q install -DskipTests -pl ctxpack-solr-dev -am`"
         + " in the ctxpack checkout, or set CTXPACK_SOLR_DEV_JAR to its jar");
