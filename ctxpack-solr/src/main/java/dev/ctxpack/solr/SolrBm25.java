@@ -84,9 +84,9 @@ final class SolrBm25 {
   }
 
   /**
-   * A field's statistics over the readable chunks: how many hold a term of it and their total
-   * length (exact for the whole collection; for a principal's view the sum of norm-encoded lengths,
-   * as the embedded index computes a view's, so both score alike).
+   * A field's statistics over the readable chunks: how many hold a term of it, and their total
+   * length as the embedded index computes a view's (the sum of norm-encoded lengths), so both score
+   * alike.
    */
   record FieldStats(long docCount, long sumLength) {}
 

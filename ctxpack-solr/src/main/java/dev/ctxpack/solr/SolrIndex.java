@@ -193,9 +193,8 @@ public final class SolrIndex implements Index {
 
   @Override
   public int remove(Collection<String> docIds) throws IOException {
-    int existed = 0;
     LinkedHashSet<String> distinct = new LinkedHashSet<>(docIds);
-    for (String id : distinct) if (find(id).isPresent()) existed++;
+    int existed = distinct.isEmpty() ? 0 : findAll(distinct).size();
     if (existed == 0) return 0;
     try (Batch b = begin()) {
       for (String id : distinct) b.delete(id);

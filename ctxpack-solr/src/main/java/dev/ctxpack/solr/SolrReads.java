@@ -62,29 +62,14 @@ class SolrReads implements SearchableIndex {
     // Candidates: chunks holding any query term, ranked by Solr's own BM25.
     SolrQueries.Builder cand = queries.of(SolrFields.TYPE_CHUNK, CHUNK_FIELDS);
     StringBuilder should = new StringBuilder("{!bool");
-    SolrQueries.Builder stats = queries.of(SolrFields.TYPE_CHUNK);
-    StringBuilder facetJson = new StringBuilder("{");
-    int n = 0;
     for (var f : terms.entrySet()) {
-      String lang = languageOf(f.getKey());
-      // The chunks holding a term of the field: its language's chunks of non-zero length.
-      facetJson.append(n == 0 ? "" : ",").append("\"f_").append(f.getKey()).append("\":{\"type\":\"query\",\"q\":\"")
-          .append("+_query_:\\\"{!term f=").append(SolrFields.LANGUAGE).append(" v=$").append(stats.param(lang))
-          .append("}\\\" +").append(SolrFields.NORM_LENGTH).append(":[1 TO *]\",\"facet\":{\"len\":\"sum(")
-          .append(SolrFields.LENGTH).append(")\",\"nlen\":\"sum(").append(SolrFields.NORM_LENGTH).append(")\"}}");
-      n++;
-      int i = 0;
       for (var t : f.getValue().entrySet()) {
-        String term = t.getKey();
-        String clause = "{!term f=" + f.getKey() + " v=$" + cand.param(term) + "}";
+        String clause = "{!term f=" + f.getKey() + " v=$" + cand.param(t.getKey()) + "}";
         // A term the query repeats weighs as many times, as the embedded index's query builder boosts it.
         if (t.getValue() > 1) clause = "{!boost b=" + t.getValue() + " v=$" + cand.param(clause) + "}";
         should.append(" should=$").append(cand.param(clause));
-        facetJson.append(",\"t_").append(f.getKey()).append('_').append(i++).append("\":{\"type\":\"query\",\"q\":\"{!term f=")
-            .append(f.getKey()).append(" v=$").append(stats.param(term)).append("}\"}");
       }
     }
-    facetJson.append('}');
     cand.q.setQuery(should.append('}').toString());
     if (queries.access().everything()) {
       // For the whole collection Solr's BM25 is the embedded index's: the same similarity, norms
@@ -101,8 +86,7 @@ class SolrReads implements SearchableIndex {
       return out;
     }
     cand.q.setRows(viewCandidates(k));
-    stats.q.setRows(0);
-    stats.q.set("json.facet", facetJson.toString());
+    SolrQueries.Builder stats = readableStatistics(terms);
     // The statistics and the candidates are independent: ask for both at once.
     java.util.concurrent.CompletableFuture<NamedList<?>> facets = SolrQueries.async(
         () -> (NamedList<?>) stats.run().getResponse().get("facets"));
@@ -117,8 +101,7 @@ class SolrReads implements SearchableIndex {
       if (q == null) continue;
       NamedList<?> fs = (NamedList<?>) facet.get("f_" + field);
       long docs = number(fs, "count");
-      SolrBm25.FieldStats fieldStats = new SolrBm25.FieldStats(docs,
-          queries.access().everything() ? number(fs, "len") : Math.max(docs, number(fs, "nlen")));
+      SolrBm25.FieldStats fieldStats = new SolrBm25.FieldStats(docs, Math.max(docs, number(fs, "nlen")));
       Map<String, Integer> tf = SolrBm25.termFrequencies(field, SolrDocs.searchable(SolrDocs.str(d, SolrFields.TITLE),
           SolrDocs.str(d, SolrFields.TEXT)));
       long length = SolrDocs.lng(d, SolrFields.LENGTH);
@@ -134,6 +117,31 @@ class SolrReads implements SearchableIndex {
     out.sort(Comparator.comparingDouble((Candidate c) -> -c.scores().getOr(Signal.BM25, 0))
         .thenComparing(c -> c.chunk().id()));
     return out.size() > k ? List.copyOf(out.subList(0, k)) : out;
+  }
+
+  /**
+   * The request for the view's statistics of {@code terms} (JSON facets over every shard): per body
+   * field {@code f_FIELD} the readable chunks holding a term of it (its language's chunks of
+   * non-zero length) with their summed norm-encoded lengths, per term {@code t_FIELD_I} its
+   * document frequency, I the term's place in the field's terms.
+   */
+  private SolrQueries.Builder readableStatistics(Map<String, Map<String, Integer>> terms) {
+    SolrQueries.Builder stats = queries.of(SolrFields.TYPE_CHUNK);
+    StringBuilder json = new StringBuilder("{");
+    for (var f : terms.entrySet()) {
+      json.append(json.length() == 1 ? "" : ",").append("\"f_").append(f.getKey()).append("\":{\"type\":\"query\",\"q\":\"")
+          .append("+_query_:\\\"{!term f=").append(SolrFields.LANGUAGE).append(" v=$").append(stats.param(languageOf(f.getKey())))
+          .append("}\\\" +").append(SolrFields.NORM_LENGTH).append(":[1 TO *]\",\"facet\":{\"nlen\":\"sum(")
+          .append(SolrFields.NORM_LENGTH).append(")\"}}");
+      int i = 0;
+      for (String term : f.getValue().keySet()) {
+        json.append(",\"t_").append(f.getKey()).append('_').append(i++).append("\":{\"type\":\"query\",\"q\":\"{!term f=")
+            .append(f.getKey()).append(" v=$").append(stats.param(term)).append("}\"}");
+      }
+    }
+    stats.q.setRows(0);
+    stats.q.set("json.facet", json.append('}').toString());
+    return stats;
   }
 
   private static String[] withScore() {
