@@ -90,4 +90,16 @@ public interface SearchableIndex {
    * Access#ALL} gives this index. A view is not narrowed again.
    */
   SearchableIndex readableBy(Access access);
+
+  /**
+   * This index, or a view of it whose reads record in {@code coverage} the parts of a distributed
+   * index they were answered without ({@link ReadCoverage}). An index that answers every read whole or
+   * fails it (the default) returns itself; a Solr collection whose spec tolerates a shard with no live
+   * replica ({@code shards.tolerant=true}) returns a view whose searches and corpus marks answer from
+   * the other shards and say so here, where without a view they fail.
+   */
+  default SearchableIndex reportingTo(ReadCoverage coverage) {
+    java.util.Objects.requireNonNull(coverage, "coverage");
+    return this;
+  }
 }

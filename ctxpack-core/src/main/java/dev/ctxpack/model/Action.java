@@ -43,7 +43,9 @@ public enum Action {
   RECALL("recall"),
   OVER_BUDGET("over-budget"),
   SUMMARISE("summarise"),
-  PRUNE("prune");
+  PRUNE("prune"),
+  /** A read answered without part of a distributed index (its missing shards in {@code ids}). */
+  PARTIAL("partial");
 
   private final String key;
 

@@ -65,6 +65,9 @@ public final class HybridRetriever implements Retriever {
                 + " only: hybrid retrieval ran as bm25");
       }
     }
+    // A distributed index that answers without a shard says so, and the trace says it to the caller.
+    dev.ctxpack.index.ReadCoverage coverage = new dev.ctxpack.index.ReadCoverage();
+    SearchableIndex index = this.index.reportingTo(coverage);
     if (mode != RetrievalMode.BM25 && index.stats().vectors() == 0) {
       if (mode == RetrievalMode.DENSE) {
         throw new IllegalStateException("the index holds no vectors: ingest without --no-embed to use dense retrieval");
@@ -85,6 +88,7 @@ public final class HybridRetriever implements Retriever {
       }
     }
     out = corpus.apply(out, index.chunkMarks(out.stream().map(c -> c.chunk().id()).toList()), trace);
+    coverage.report(trace);
     trace.add(Stage.RETRIEVE, Action.RETRIEVE, mode.key(), List.of(), "", 0,
         out.size() + " candidates: mode=" + mode.key() + ", k=" + o.k() + ", sparseK=" + o.sparseK()
             + ", denseK=" + o.denseK() + (mode == RetrievalMode.HYBRID ? ", fusion=" + fusion.describe() : ""));

@@ -247,6 +247,23 @@ public abstract class IndexContract {
   }
 
   @Test
+  public void aReportingViewOfAWholeIndexReadsAsTheIndexAndReportsNothingMissing() throws IOException {
+    Index index = created("main");
+    index.write(List.of(vectors(CATS, unit(1, 0, 0)), plain(CLIMA), plain(MARKETS)), List.of());
+    ReadCoverage coverage = new ReadCoverage();
+    SearchableIndex view = index.reportingTo(coverage);
+    assertThat(view.searchSparse("running gardens", 10)).isEqualTo(index.searchSparse("running gardens", 10));
+    assertThat(view.searchDense(unit(1, 0, 0), 5)).isEqualTo(index.searchDense(unit(1, 0, 0), 5));
+    assertThat(view.chunkMarks(List.of("en-cats#0"))).isEqualTo(index.chunkMarks(List.of("en-cats#0")));
+    assertThat(view.stats()).isEqualTo(index.stats());
+    SearchableIndex narrowed = index.readableBy(Access.labels(List.of("eng"))).reportingTo(coverage);
+    assertThat(narrowed.searchSparse("running gardens", 10))
+        .isEqualTo(index.readableBy(Access.labels(List.of("eng"))).searchSparse("running gardens", 10));
+    assertThat(coverage.partial()).isFalse();
+    assertThat(coverage.missingShards()).isEmpty();
+  }
+
+  @Test
   public void writingUnchangedContentAgainChangesNothing() throws IOException {
     Index index = created("main");
     IndexEntry cats = vectors(CATS, unit(1, 0, 0));

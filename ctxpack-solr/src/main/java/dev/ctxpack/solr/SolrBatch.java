@@ -146,14 +146,17 @@ final class SolrBatch implements WritableIndex.Batch {
       docs += group.size();
     }
     if (recordEmbedder) {
-      SolrInputDocument m = new SolrInputDocument();
-      m.setField(SolrFields.ID, SolrFields.META_ID);
-      m.setField(SolrFields.TYPE, SolrFields.TYPE_META);
-      m.setField(SolrFields.ACL, List.of(SolrDocs.UNLABELLED));
-      m.setField(SolrFields.EMBEDDER, pending.embedder());
-      m.setField(SolrFields.DIMENSION, pending.dimension());
-      current.add(m);
-      docs++;
+      // One copy of the collection's record on every shard: it is read from any shard that answers.
+      for (String id : metaIds()) {
+        SolrInputDocument m = new SolrInputDocument();
+        m.setField(SolrFields.ID, id);
+        m.setField(SolrFields.TYPE, SolrFields.TYPE_META);
+        m.setField(SolrFields.ACL, List.of(SolrDocs.UNLABELLED));
+        m.setField(SolrFields.EMBEDDER, pending.embedder());
+        m.setField(SolrFields.DIMENSION, pending.dimension());
+        current.add(m);
+        docs++;
+      }
     }
     if (docs > 0) requests.add(current);
     // The adds go PARALLEL_REQUESTS at a time: a request waits for a free slot (back-pressure), and
@@ -182,6 +185,22 @@ final class SolrBatch implements WritableIndex.Batch {
     SolrAdmin.call(() -> commit.process(index.client(), index.collection()), "commit to " + index.collection());
     ops.clear();
     if (recordEmbedder) index.recorded(pending);
+  }
+
+  /**
+   * The ids of the collection record's copies, one routed to each shard: {@code _ctxpack.N!meta},
+   * the first N (from 0) whose route lands on the shard, found with the collection's own router.
+   */
+  private List<String> metaIds() throws IOException {
+    org.apache.solr.common.cloud.DocCollection state = index.client().getClusterState().getCollectionOrNull(index.collection());
+    if (state == null) throw new IOException("Solr has no collection " + index.collection());
+    java.util.Map<String, String> bySlice = new java.util.TreeMap<>();
+    int slices = state.getSlices().size();
+    for (int n = 0; bySlice.size() < slices && n < 100_000; n++) {
+      String id = SolrFields.META_PREFIX + n + "!meta";
+      bySlice.putIfAbsent(state.getRouter().getTargetSlice(id, null, null, null, state).getName(), id);
+    }
+    return List.copyOf(bySlice.values());
   }
 
   private void send(UpdateRequest r) throws IOException {

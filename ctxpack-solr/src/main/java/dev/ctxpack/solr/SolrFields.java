@@ -53,8 +53,10 @@ final class SolrFields {
   static final String DIMENSION = "dimension";
   /** The vector field, added with the embedder's dimension when the first vectors are written. */
   static final String VECTOR = "vec";
-  /** The id of the collection's one record of its embedder. */
+  /** The id of the record of the collection's embedder when it was kept once, not per shard (read, no longer written). */
   static final String META_ID = "_ctxpack!meta";
+  /** The route prefix of the record's copies, one per shard ({@code _ctxpack.N!meta}); {@link #META_ID} is the copy of collections written before. */
+  static final String META_PREFIX = "_ctxpack.";
 
   private SolrFields() {}
 

@@ -50,7 +50,7 @@ public final class SolrIndex implements Index {
   private SolrIndex(SolrLocation location, CloudSolrClient client) {
     this.location = location;
     this.client = client;
-    this.reads = new SolrReads(this, Access.ALL);
+    this.reads = new SolrReads(this, Access.ALL, null);
     this.catalog = new SolrCatalog(new SolrQueries(client, location.collection(), Access.ALL));
   }
 
@@ -103,9 +103,12 @@ public final class SolrIndex implements Index {
   Meta meta() throws IOException {
     Meta m = meta;
     if (m.embedder() != null) return m;
-    SolrQueries.Builder q = new SolrQueries(client, collection(), Access.ALL)
-        .of(SolrFields.TYPE_META, SolrFields.EMBEDDER, SolrFields.DIMENSION).term(SolrFields.ID, SolrFields.META_ID);
+    // Any copy will do (every shard holds one; a collection written before the copies, one in all,
+    // SolrFields.META_ID): with a tolerating spec, the shards that answer are asked.
+    SolrQueries.Builder q = new SolrQueries(client, collection(), Access.ALL, tolerant(), null)
+        .of(SolrFields.TYPE_META, SolrFields.EMBEDDER, SolrFields.DIMENSION).tolerating();
     q.q.setRows(1);
+    q.q.setSort(SolrFields.ID, org.apache.solr.client.solrj.SolrQuery.ORDER.asc);
     List<SolrDocument> r = q.run().getResults();
     if (!r.isEmpty()) {
       meta = m = new Meta(SolrDocs.str(r.get(0), SolrFields.EMBEDDER), SolrDocs.integer(r.get(0), SolrFields.DIMENSION));
@@ -119,6 +122,11 @@ public final class SolrIndex implements Index {
 
   int dimension() throws IOException {
     return meta().dimension();
+  }
+
+  /** Whether the spec lets searches answer without a shard that has no live replica ({@link SolrLocation#tolerant}). */
+  boolean tolerant() {
+    return location.tolerant();
   }
 
   @Override
@@ -166,6 +174,11 @@ public final class SolrIndex implements Index {
   @Override
   public SearchableIndex readableBy(Access access) {
     return reads.readableBy(access);
+  }
+
+  @Override
+  public SearchableIndex reportingTo(dev.ctxpack.index.ReadCoverage coverage) {
+    return reads.reportingTo(coverage);
   }
 
   // ---- writes ---------------------------------------------------------------------------------

@@ -22,9 +22,16 @@ import org.apache.solr.client.solrj.impl.CloudSolrClient;
  * @param zkHosts the ZooKeeper addresses, empty for an HTTP spec
  * @param chroot the ZooKeeper chroot ({@code /solr}), empty when none
  * @param solrUrl the node's base address ({@code http://host:8983/solr}), empty for a ZooKeeper spec
+ * <p>Either may end with {@code ?shards.tolerant=true}: a search then answers from the shards that
+ * have a live replica when one has none, and says so ({@link dev.ctxpack.index.ReadCoverage}),
+ * where by default it fails naming the collection.
+ *
  * @param collection the collection's name
+ * @param tolerant whether searches answer without a shard that has no live replica
  */
-record SolrLocation(List<String> zkHosts, String chroot, String solrUrl, String collection) {
+record SolrLocation(List<String> zkHosts, String chroot, String solrUrl, String collection, boolean tolerant) {
+  /** The one option a spec takes after {@code ?}. */
+  static final String TOLERANT = "shards.tolerant";
   static final String HTTP_SCHEME = "solr";
   static final String ZK_SCHEME = "solr+zk";
   /** Solr's rule for collection names. */
@@ -37,8 +44,10 @@ record SolrLocation(List<String> zkHosts, String chroot, String solrUrl, String 
 
   /** The location {@code spec} names; fails naming what is wrong with it. */
   static SolrLocation parse(IndexSpec spec) {
-    String loc = spec.location();
-    String full = spec.scheme() + ":" + loc;
+    String full = spec.scheme() + ":" + spec.location();
+    int question = spec.location().indexOf('?');
+    String loc = question < 0 ? spec.location() : spec.location().substring(0, question);
+    boolean tolerant = question >= 0 && tolerant(full, spec.location().substring(question + 1));
     if (spec.scheme().equals(ZK_SCHEME)) {
       if (!loc.startsWith("//")) throw bad(full, "write solr+zk://HOST:PORT[,HOST:PORT][/CHROOT]/COLLECTION");
       String rest = loc.substring(2);
@@ -54,7 +63,7 @@ record SolrLocation(List<String> zkHosts, String chroot, String solrUrl, String 
       String chroot = path.substring(0, last);
       String collection = collection(full, path.substring(last + 1));
       if (chroot.contains("//") || chroot.endsWith("/")) throw bad(full, "its ZooKeeper chroot '" + chroot + "' has an empty segment");
-      return new SolrLocation(hosts, chroot, "", collection);
+      return new SolrLocation(hosts, chroot, "", collection, tolerant);
     }
     if (spec.scheme().equals(HTTP_SCHEME)) {
       URI uri;
@@ -72,9 +81,24 @@ record SolrLocation(List<String> zkHosts, String chroot, String solrUrl, String 
       if (last < 0) throw bad(full, "it names no collection: add /solr/COLLECTION after the address");
       String collection = collection(full, path.substring(last + 1));
       String base = uri.getScheme() + "://" + uri.getRawAuthority() + path.substring(0, last);
-      return new SolrLocation(List.of(), "", base, collection);
+      if (uri.getRawQuery() != null || uri.getRawFragment() != null) throw bad(full, "write options after the collection as ?" + TOLERANT + "=true");
+      return new SolrLocation(List.of(), "", base, collection, tolerant);
     }
     throw new IllegalArgumentException("index spec '" + full + "' is not a Solr spec (solr: or solr+zk:)");
+  }
+
+  /** The options {@code query} ({@code shards.tolerant=true|false}) give; fails naming an unknown or bad one. */
+  private static boolean tolerant(String full, String query) {
+    boolean tolerant = false;
+    for (String option : query.split("&", -1)) {
+      int eq = option.indexOf('=');
+      String name = eq < 0 ? option : option.substring(0, eq);
+      String value = eq < 0 ? "" : option.substring(eq + 1);
+      if (!name.equals(TOLERANT)) throw bad(full, "unknown option '" + name + "' (the one option is " + TOLERANT + "=true|false)");
+      if (!value.equals("true") && !value.equals("false")) throw bad(full, TOLERANT + " must be true or false, was '" + value + "'");
+      tolerant = value.equals("true");
+    }
+    return tolerant;
   }
 
   private static String collection(String full, String name) {
@@ -100,7 +124,7 @@ record SolrLocation(List<String> zkHosts, String chroot, String solrUrl, String 
 
   /** As a user writes it. */
   String spec() {
-    return zkHosts.isEmpty() ? HTTP_SCHEME + ":" + solrUrl + "/" + collection
-        : ZK_SCHEME + "://" + String.join(",", zkHosts) + chroot + "/" + collection;
+    return (zkHosts.isEmpty() ? HTTP_SCHEME + ":" + solrUrl + "/" + collection
+        : ZK_SCHEME + "://" + String.join(",", zkHosts) + chroot + "/" + collection) + (tolerant ? "?" + TOLERANT + "=true" : "");
   }
 }

@@ -1,6 +1,7 @@
 package dev.ctxpack.solr;
 
 import dev.ctxpack.index.Access;
+import dev.ctxpack.index.ReadCoverage;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -12,11 +13,19 @@ import org.apache.solr.client.solrj.response.QueryResponse;
 import org.apache.solr.common.SolrDocument;
 import org.apache.solr.common.SolrDocumentList;
 import org.apache.solr.common.params.CursorMarkParams;
+import org.apache.solr.common.params.ShardParams;
 
 /**
  * Queries of one collection, as one reader sees it: every filter is a term or terms query whose
  * values travel as separate parameters ({@code v=$p3}), so no value is ever parsed as query syntax.
  * The reader's {@link Access} is a filter on every query.
+ *
+ * <p>When the collection's spec tolerates a shard with no live replica ({@link SolrLocation#tolerant})
+ * and the reader reports to a {@link ReadCoverage}, every query asks Solr for {@code
+ * shards.tolerant} and a partial answer names the shards it lacked there; a query {@link
+ * Builder#tolerating marked} tolerates too, without a report: reads by id of the chunks a search
+ * returned (they live on the shards that answered it), the collection's record and its counts. Any
+ * other query of a partial cluster fails: listings of the corpus, the reads of an ingest.
  */
 final class SolrQueries {
   /** Separates the values of a terms filter: a control character no id, key or label holds. */
@@ -26,11 +35,38 @@ final class SolrQueries {
   private final CloudSolrClient client;
   private final String collection;
   private final Access access;
+  private final boolean tolerant;
+  /** Where partial answers are reported; null: the reader does not report, and only marked queries tolerate. */
+  private final ReadCoverage coverage;
 
   SolrQueries(CloudSolrClient client, String collection, Access access) {
+    this(client, collection, access, false, null);
+  }
+
+  SolrQueries(CloudSolrClient client, String collection, Access access, boolean tolerant, ReadCoverage coverage) {
     this.client = client;
     this.collection = collection;
     this.access = access;
+    this.tolerant = tolerant;
+    this.coverage = coverage;
+  }
+
+  ReadCoverage coverage() {
+    return coverage;
+  }
+
+  /**
+   * The shards of the collection with no active replica on a live node, by name; Solr's own name for
+   * a shard it could not reach ({@code unknown_shard}) when the cluster state names none yet.
+   */
+  private List<String> downShards() {
+    org.apache.solr.common.cloud.ClusterState state = client.getClusterState();
+    java.util.Set<String> live = state.getLiveNodes();
+    List<String> down = new ArrayList<>();
+    for (org.apache.solr.common.cloud.Slice s : state.getCollection(collection).getSlices()) {
+      if (s.getReplicas().stream().noneMatch(r -> r.isActive(live))) down.add(s.getName());
+    }
+    return down.isEmpty() ? List.of("unknown_shard") : down;
   }
 
   Access access() {
@@ -87,6 +123,13 @@ final class SolrQueries {
   final class Builder {
     final SolrQuery q = new SolrQuery("*:*");
     private int params;
+    private boolean byId;
+
+    /** Marks this query as one that answers from the shards that answer, with a tolerating spec, unreported. */
+    Builder tolerating() {
+      byId = true;
+      return this;
+    }
 
     Builder term(String field, String value) {
       q.addFilterQuery("{!term f=" + field + " v=$" + param(value) + "}");
@@ -116,7 +159,11 @@ final class SolrQueries {
     }
 
     QueryResponse run() throws IOException {
-      return SolrAdmin.call(() -> client.query(collection, q, SolrRequest.METHOD.POST), "search " + collection);
+      boolean report = tolerant && coverage != null;
+      if (report || tolerant && byId) q.set(ShardParams.SHARDS_TOLERANT, true);
+      QueryResponse r = SolrAdmin.call(() -> client.query(collection, q, SolrRequest.METHOD.POST), "search " + collection);
+      if (report && Boolean.TRUE.equals(r.getResponseHeader().get("partialResults"))) coverage.missing(downShards());
+      return r;
     }
 
     /** Every match, in {@link SolrFields#ID} order, a page at a time. */
@@ -145,6 +192,7 @@ final class SolrQueries {
         Builder page = new Builder();
         page.q.add(q);
         page.params = params;
+        page.byId = byId;
         page.q.setFilterQueries(fqs);
         page.terms(field, distinct.subList(from, Math.min(distinct.size(), from + PAGE)));
         out.addAll(page.all());

@@ -45,9 +45,9 @@ class SolrReads implements SearchableIndex {
   final SolrIndex index;
   final SolrQueries queries;
 
-  SolrReads(SolrIndex index, Access access) {
+  SolrReads(SolrIndex index, Access access, dev.ctxpack.index.ReadCoverage coverage) {
     this.index = index;
-    this.queries = new SolrQueries(index.client(), index.collection(), access);
+    this.queries = new SolrQueries(index.client(), index.collection(), access, index.tolerant(), coverage);
   }
 
   @Override
@@ -193,6 +193,8 @@ class SolrReads implements SearchableIndex {
   public Optional<Document> document(String docId) throws IOException {
     SolrQueries.Builder q = queries.of(SolrFields.TYPE_DOC).term(SolrFields.DOC_KEY, docId);
     q.q.setRows(1);
+    // Every Solr document of a record lives on the shard its key routes to: ask that shard alone.
+    q.q.set(org.apache.solr.common.params.ShardParams._ROUTE_, SolrFields.route(docId));
     List<SolrDocument> r = q.run().getResults();
     return r.isEmpty() ? Optional.empty() : Optional.of(SolrDocs.document(r.get(0)));
   }
@@ -201,7 +203,7 @@ class SolrReads implements SearchableIndex {
   public Map<String, float[]> chunkVectors(Collection<String> chunkIds) throws IOException {
     if (chunkIds.isEmpty() || index.dimension() == 0) return Map.of();
     Map<String, float[]> sums = new LinkedHashMap<>();
-    for (SolrDocument d : queries.of(SolrFields.TYPE_VECTOR, SolrFields.CHUNK_ID, SolrFields.VECTOR)
+    for (SolrDocument d : queries.of(SolrFields.TYPE_VECTOR, SolrFields.CHUNK_ID, SolrFields.VECTOR).tolerating()
         .allIn(SolrFields.CHUNK_ID, chunkIds)) {
       Collection<Object> vec = d.getFieldValues(SolrFields.VECTOR);
       float[] sum = sums.computeIfAbsent(SolrDocs.str(d, SolrFields.CHUNK_ID), id -> new float[vec.size()]);
@@ -218,7 +220,7 @@ class SolrReads implements SearchableIndex {
     if (chunkIds.isEmpty()) return Map.of();
     Map<String, List<SentenceVector>> out = new LinkedHashMap<>();
     for (SolrDocument d : queries.of(SolrFields.TYPE_CHUNK, SolrFields.CHUNK_ID, SolrFields.DOC_KEY, SolrFields.SENTENCE_VECTORS)
-        .allIn(SolrFields.CHUNK_ID, chunkIds)) {
+        .tolerating().allIn(SolrFields.CHUNK_ID, chunkIds)) {
       byte[] b = SolrDocs.bytes(d, SolrFields.SENTENCE_VECTORS);
       if (b != null) out.put(SolrDocs.str(d, SolrFields.CHUNK_ID), SentenceVectorCodec.decode(SolrDocs.str(d, SolrFields.DOC_KEY), new BytesRef(b)));
     }
@@ -269,9 +271,11 @@ class SolrReads implements SearchableIndex {
 
   @Override
   public Stats stats() throws IOException {
-    int docs = (int) queries.of(SolrFields.TYPE_DOC).count();
-    int chunks = (int) queries.of(SolrFields.TYPE_CHUNK).count();
-    int vectors = (int) queries.of(SolrFields.TYPE_VECTOR).count();
+    // With a tolerating spec, the counts of the shards that answer: what a request is set up by (does
+    // the index hold vectors, of which embedder), never its evidence; listings of the corpus stay whole.
+    int docs = (int) queries.of(SolrFields.TYPE_DOC).tolerating().count();
+    int chunks = (int) queries.of(SolrFields.TYPE_CHUNK).tolerating().count();
+    int vectors = (int) queries.of(SolrFields.TYPE_VECTOR).tolerating().count();
     SolrIndex.Meta meta = index.meta();
     return new Stats(docs, chunks, vectors, Optional.ofNullable(meta.embedder()), meta.dimension());
   }
@@ -279,6 +283,17 @@ class SolrReads implements SearchableIndex {
   @Override
   public SearchableIndex readableBy(Access access) {
     if (!queries.access().everything()) throw new IllegalStateException("a view is not narrowed again");
-    return access.everything() ? this : new SolrReads(index, access);
+    return access.everything() ? this : new SolrReads(index, access, queries.coverage());
+  }
+
+  /**
+   * A view reporting to {@code coverage} when the spec tolerates a missing shard: its reads answer from
+   * the shards that have a live replica and name the others there. Itself otherwise (every read of
+   * a partial cluster fails).
+   */
+  @Override
+  public SearchableIndex reportingTo(dev.ctxpack.index.ReadCoverage coverage) {
+    java.util.Objects.requireNonNull(coverage, "coverage");
+    return index.tolerant() ? new SolrReads(index, queries.access(), coverage) : this;
   }
 }

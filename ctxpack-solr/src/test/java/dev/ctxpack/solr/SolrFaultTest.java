@@ -158,7 +158,8 @@ class SolrFaultTest {
         assertThat(counts).as("replicas of %s", s.getName()).hasSize(2).containsOnly(counts.get(0));
         total += counts.get(0);
       }
-      assertThat(total).isEqualTo(index.stats().documents() + index.stats().chunks() + index.stats().vectors() + 1);
+      assertThat(total).isEqualTo(index.stats().documents() + index.stats().chunks() + index.stats().vectors()
+          + state.getSlices().size()); // and the collection's record, one copy per shard
     } finally {
       if (down != null) restart(cluster, down, collection);
       SolrCollections.delete(spec);
@@ -187,6 +188,81 @@ class SolrFaultTest {
       if (down != null) restart(cluster, down, collection);
       SolrCollections.delete(spec);
     }
+  }
+
+  @Test
+  void aToleratingSpecAnswersFromTheLiveShardsAndNamesTheMissingOneNeverSilently() throws Exception {
+    MiniSolrCloudCluster cluster = SolrTestCluster.get();
+    IndexSpec strict = SolrTestCluster.newSpec("tolerant");
+    IndexSpec spec = IndexSpec.parse(strict + "?shards.tolerant=true");
+    SolrCollections.init(spec, 2, 1, 0);
+    String collection = SolrLocation.parse(spec).collection();
+    JettySolrRunner down = null;
+    try (Index index = Indexes.openExisting(spec); Index failing = Indexes.openExisting(strict)) {
+      List<IndexEntry> corpus = SolrScoringTest.corpus(new Random(11), 60);
+      index.write(corpus, List.of());
+      down = leaderNode(cluster, collection);
+      String downNode = down.getNodeName();
+      // What each shard holds, and which shards the stopped node takes with it (it may hold both).
+      DocCollection state = cluster.getSolrClient().getClusterState().getCollection(collection);
+      List<String> missing = new ArrayList<>();
+      TreeSet<String> liveChunks = new TreeSet<>();
+      for (Slice s : state.getSlices()) {
+        boolean lost = s.getReplicas().stream().allMatch(r -> r.getNodeName().equals(downNode));
+        if (lost) missing.add(s.getName());
+        else liveChunks.addAll(chunkIds(cluster, collection, s.getName()));
+      }
+      java.util.Collections.sort(missing);
+      cluster.stopJettySolrRunner(down);
+      cluster.waitForJettyToStop(down);
+
+      for (String q : QUERIES) {
+        dev.ctxpack.index.ReadCoverage coverage = new dev.ctxpack.index.ReadCoverage();
+        List<Candidate> hits = index.reportingTo(coverage).searchSparse(q, 10);
+        assertThat(coverage.missingShards()).as(q).isEqualTo(missing);
+        assertThat(hits).allSatisfy(c -> assertThat(liveChunks).contains(c.chunk().id()));
+      }
+      // Through the retriever the trace says it, naming the shards.
+      dev.ctxpack.model.Trace trace = new dev.ctxpack.model.Trace();
+      List<Candidate> retrieved = new dev.ctxpack.retrieve.HybridRetriever(index, null)
+          .retrieve("salary review", dev.ctxpack.retrieve.RetrievalOptions.of(dev.ctxpack.retrieve.RetrievalMode.BM25, 10), trace);
+      assertThat(dev.ctxpack.index.ReadCoverage.missingShards(trace.decisions())).isEqualTo(missing);
+      if (!liveChunks.isEmpty()) {
+        assertThat(retrieved).isNotEmpty();
+        // The retrieved chunks' own reads answer from the shards that hold them.
+        assertThat(index.sentenceVectors(retrieved.stream().map(c -> c.chunk().id()).toList())).isNotNull();
+        assertThat(index.document(retrieved.get(0).doc().id())).isPresent();
+      }
+      // Without a coverage to report to, or without the option, a partial cluster is an error, never a silent answer.
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> index.searchSparse("salary review", 10))
+          .isInstanceOf(IOException.class).hasMessageContaining("Solr could not search " + collection);
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> failing.reportingTo(new dev.ctxpack.index.ReadCoverage())
+          .searchSparse("salary review", 10)).isInstanceOf(IOException.class);
+      org.assertj.core.api.Assertions.assertThatThrownBy(index::corpusDocuments).isInstanceOf(IOException.class);
+      // What sets a request up (vectors? of which embedder?) answers from the live shards.
+      assertThat(index.stats().documents()).isLessThan(corpus.size());
+      System.out.println("solr-fault: tolerant searches with " + missing + " down answered from the live shard, "
+          + QUERIES.size() + " of " + QUERIES.size() + " naming the missing shards");
+
+      restart(cluster, down, collection);
+      down = null;
+      dev.ctxpack.index.ReadCoverage whole = new dev.ctxpack.index.ReadCoverage();
+      assertThat(index.reportingTo(whole).searchSparse("salary review", 10)).isEqualTo(index.searchSparse("salary review", 10));
+      assertThat(whole.partial()).isFalse();
+    } finally {
+      if (down != null) restart(cluster, down, collection);
+      SolrCollections.delete(spec);
+    }
+  }
+
+  /** The chunk ids shard {@code shard} of {@code collection} holds, asked of that shard alone. */
+  private static List<String> chunkIds(MiniSolrCloudCluster cluster, String collection, String shard) throws Exception {
+    SolrQuery q = new SolrQuery("*:*").addFilterQuery("{!term f=" + SolrFields.TYPE + "}" + SolrFields.TYPE_CHUNK)
+        .setFields(SolrFields.CHUNK_ID).setRows(10_000);
+    q.set("shards", shard);
+    List<String> out = new ArrayList<>();
+    for (var d : cluster.getSolrClient().query(collection, q).getResults()) out.add((String) d.getFieldValue(SolrFields.CHUNK_ID));
+    return out;
   }
 
   /** Writes {@code batch} until a commit is acknowledged (as a re-run ingest would); returns the retries it took. */

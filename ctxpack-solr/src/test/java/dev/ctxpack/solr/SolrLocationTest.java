@@ -39,6 +39,22 @@ class SolrLocationTest {
   }
 
   @Test
+  void eitherSpecMayTolerateAShardWithNoLiveReplica() {
+    SolrLocation zk = parse("solr+zk://zk1:2181/solr/scifact?shards.tolerant=true");
+    assertThat(zk.tolerant()).isTrue();
+    assertThat(zk.collection()).isEqualTo("scifact");
+    assertThat(zk.chroot()).isEqualTo("/solr");
+    assertThat(zk.spec()).isEqualTo("solr+zk://zk1:2181/solr/scifact?shards.tolerant=true");
+    SolrLocation http = parse("solr:http://h:8983/solr/c?shards.tolerant=true");
+    assertThat(http.tolerant()).isTrue();
+    assertThat(http.collection()).isEqualTo("c");
+    assertThat(http.solrUrl()).isEqualTo("http://h:8983/solr");
+    assertThat(parse("solr:http://h:8983/solr/c?shards.tolerant=false").tolerant()).isFalse();
+    assertThat(parse("solr:http://h:8983/solr/c?shards.tolerant=false").spec()).isEqualTo("solr:http://h:8983/solr/c");
+    assertThat(parse("solr+zk://zk1:2181/c").tolerant()).isFalse();
+  }
+
+  @Test
   void aBadSpecIsRefusedNamingWhatIsWrong() {
     for (var bad : List.of(
         List.of("solr+zk:zk1:2181/c", "solr+zk://HOST:PORT"),
@@ -49,7 +65,11 @@ class SolrLocationTest {
         List.of("solr+zk://zk1:2181/a//c", "empty segment"),
         List.of("solr:ftp://h/solr/c", "solr:http://HOST:PORT/solr/COLLECTION"),
         List.of("solr:http://h:8983", "names no collection"),
-        List.of("solr:http://h:8983/solr/a b", "not a URL"))) {
+        List.of("solr:http://h:8983/solr/a b", "not a URL"),
+        List.of("solr+zk://zk1:2181/c?tolerant=true", "unknown option 'tolerant' (the one option is shards.tolerant=true|false)"),
+        List.of("solr+zk://zk1:2181/c?shards.tolerant=yes", "shards.tolerant must be true or false, was 'yes'"),
+        List.of("solr:http://h:8983/solr/c?shards.tolerant", "shards.tolerant must be true or false, was ''"),
+        List.of("solr:http://h:8983/solr/c#top", "write options after the collection as ?shards.tolerant=true"))) {
       assertThatThrownBy(() -> parse(bad.get(0))).as(bad.get(0)).isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining(bad.get(0).contains(" ") ? "index spec" : bad.get(0)).hasMessageContaining(bad.get(1));
     }

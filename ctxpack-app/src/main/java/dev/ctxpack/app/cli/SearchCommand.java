@@ -11,6 +11,7 @@ import dev.ctxpack.index.Index;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.pack.StageListener;
 import dev.ctxpack.rerank.Reranker;
+import dev.ctxpack.model.Trace;
 import dev.ctxpack.retrieve.RetrievalMode;
 import dev.ctxpack.retrieve.Retriever;
 import java.io.PrintWriter;
@@ -60,10 +61,12 @@ final class SearchCommand implements Callable<Integer> {
       Retriever retriever = Components.windowed(Components.retriever(index, embedder, fusion.fusion()), index, window);
       Reranker rr = Components.reranker(reranker);
       if (batch != null) return BatchRunner.run(batch, out, SearchEndpoint.of(retriever, rr, k, mode, StageListener.NONE));
-      List<Candidate> results = SearchEndpoint.search(retriever, rr, query, m, k, StageListener.NONE);
+      Trace trace = new Trace();
+      List<Candidate> results = SearchEndpoint.search(retriever, rr, query, m, k, StageListener.NONE, trace);
       if (common.json()) {
-        out.println(Json.line(Views.searchResults(null, results)));
+        out.println(Json.line(Views.searchResults(null, results, trace.decisions())));
       } else {
+        Texts.partial(trace.decisions()).ifPresent(spec.commandLine().getErr()::println);
         for (int i = 0; i < results.size(); i++) {
           Candidate c = results.get(i);
           out.printf("%2d. %.4f  %s  %s%n", i + 1, c.score(), c.chunk().id(), c.doc().title());

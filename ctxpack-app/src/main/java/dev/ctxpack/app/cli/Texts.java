@@ -59,6 +59,15 @@ final class Texts {
   }
 
   /** The budget report as text lines for people. */
+  /**
+   * {@code partial: shard1 has no live replica: ...} when {@code trace} says the request was answered
+   * without part of a distributed index, the trace line's own reason.
+   */
+  static java.util.Optional<String> partial(List<dev.ctxpack.model.Decision> trace) {
+    return trace.stream().filter(d -> d.action() == Action.PARTIAL && dev.ctxpack.index.ReadCoverage.RULE.equals(d.rule()))
+        .findFirst().map(d -> "partial: " + d.reason());
+  }
+
   static String budget(ContextPackage p) {
     StringBuilder sb = new StringBuilder();
     sb.append("budget: ").append(p.budget().used()).append(" of ").append(p.budget().limit()).append(" tokens used, ")
@@ -70,6 +79,7 @@ final class Texts {
       sb.append("plan: ").append(p.strategy()).append(", ").append(p.plan().size()).append(" calls (used: the largest call)\n");
     }
     if (p.fallback() != null) sb.append("fallback: ").append(p.fallback().reason()).append('\n');
+    partial(p.trace()).ifPresent(line -> sb.append(line).append('\n'));
     if (p.evidence().insufficient()) {
       sb.append("evidence: insufficient (nothing clears the relevance line ")
           .append(String.format(java.util.Locale.ROOT, "%.2f", p.evidence().line())).append("; ").append(p.evidence().action())
@@ -157,6 +167,7 @@ final class Texts {
         .append(b.limit() - b.used()).append(" left (window ").append(b.window()).append(", reserve ").append(b.reserve())
         .append(")\n");
     for (Component c : Component.values()) sb.append("  ").append(String.format("%-13s", c.key())).append(b.get(c)).append('\n');
+    partial(a.trace()).ifPresent(line -> sb.append(line).append('\n'));
     for (Assembly.WasteFlag f : a.waste()) {
       sb.append(String.format(Locale.ROOT, "waste: %s takes %d tokens, %.1f%% of the window; %s%n", f.component().key(),
           f.tokens(), 100 * f.share(), f.shrink()));

@@ -47,6 +47,7 @@ public final class AssembleViews {
         .put("compacted", a.history().compacted()).put("compactor", a.history().compactor());
     o.set("sources", a.evidence().map(p -> Views.pack(null, p).get("sources")).orElse(Json.MAPPER.createArrayNode()));
     a.evidence().ifPresent(p -> o.set("evidence", Views.evidence(p.evidence())));
+    Views.coverage(o, a.trace());
     ArrayNode trace = o.putArray("trace");
     for (Decision d : a.trace()) trace.add(Views.decision(d));
     return o;

@@ -35,22 +35,26 @@ public final class SearchEndpoint {
       if (q == null || q.isBlank()) throw new IllegalArgumentException("field 'query' must not be empty");
       int kk = Requests.integer(req, "k", k, 1, RetrievalOptions.MAX_K);
       RetrievalMode mm = RetrievalMode.parse(Requests.text(req, "mode", mode));
-      List<Candidate> r = search(retriever, reranker, q, mm, kk, stages);
-      return Views.searchResults(Requests.text(req, "id", null), r);
+      Trace trace = new Trace();
+      List<Candidate> r = search(retriever, reranker, q, mm, kk, stages, trace);
+      return Views.searchResults(Requests.text(req, "id", null), r, trace.decisions());
     };
   }
 
-  /** The top {@code k}: retrieved, or the first {@code max(k, 40)} retrieved and reranked. */
+  /**
+   * The top {@code k}: retrieved, or the first {@code max(k, 40)} retrieved and reranked; the
+   * retriever's trace lines go to {@code trace} (a search answered without a shard says so there).
+   */
   public static List<Candidate> search(Retriever retriever, Reranker reranker, String q, RetrievalMode mode, int k,
-      StageListener stages) throws IOException {
+      StageListener stages, Trace trace) throws IOException {
     long t0 = System.nanoTime();
     if (reranker == null) {
-      List<Candidate> found = retriever.retrieve(q, RetrievalOptions.of(mode, k), new Trace());
+      List<Candidate> found = retriever.retrieve(q, RetrievalOptions.of(mode, k), trace);
       stages.stage("retrieve", System.nanoTime() - t0);
       return found;
     }
     int depth = Math.min(RetrievalOptions.MAX_K, Math.max(k, RERANK_DEPTH));
-    List<Candidate> found = retriever.retrieve(q, RetrievalOptions.of(mode, depth), new Trace());
+    List<Candidate> found = retriever.retrieve(q, RetrievalOptions.of(mode, depth), trace);
     long t1 = System.nanoTime();
     List<Candidate> reranked = reranker.rerank(q, found);
     stages.stage("retrieve", t1 - t0);

@@ -3,6 +3,7 @@ package dev.ctxpack.app.json;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ctxpack.ingest.IngestSummary;
+import dev.ctxpack.index.ReadCoverage;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Chunk;
 import dev.ctxpack.model.ContextPackage;
@@ -67,9 +68,10 @@ public final class Views {
     return o;
   }
 
-  public static ObjectNode searchResults(String id, List<Candidate> results) {
+  public static ObjectNode searchResults(String id, List<Candidate> results, List<Decision> trace) {
     ObjectNode o = Json.object();
     if (id != null) o.put("id", id);
+    coverage(o, trace);
     ArrayNode arr = o.putArray("results");
     for (int i = 0; i < results.size(); i++) {
       Candidate c = results.get(i);
@@ -152,6 +154,7 @@ public final class Views {
           .put("reason", p.fallback().reason());
     }
     o.set("evidence", evidence(p.evidence()));
+    coverage(o, p.trace());
     ArrayNode trace = o.putArray("trace");
     for (Decision d : p.trace()) trace.add(decision(d));
     ArrayNode conflicts = o.putArray("conflicts"); // sources that disagree, newer first when dated
@@ -163,6 +166,17 @@ public final class Views {
       co.put("reason", c.reason());
     }
     return o;
+  }
+
+  /**
+   * {@code "partial": true} and {@code "missingShards"} when {@code trace} says the request was
+   * answered without part of a distributed index ({@link ReadCoverage}); nothing when it read it whole.
+   */
+  public static void coverage(ObjectNode o, List<Decision> trace) {
+    List<String> missing = ReadCoverage.missingShards(trace);
+    if (missing.isEmpty()) return;
+    o.put("partial", true);
+    missing.forEach(o.putArray("missingShards")::add);
   }
 
   /**

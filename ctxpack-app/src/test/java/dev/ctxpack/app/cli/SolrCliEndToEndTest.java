@@ -146,6 +146,71 @@ class SolrCliEndToEndTest {
   }
 
   @Test
+  void aShardWithNoReplicaIsReportedAsPartialWhenTheSpecToleratesItAndFailsTheRequestWhenNot() throws Exception {
+    String strict = cluster + "/partial";
+    String tolerant = strict + "?shards.tolerant=true";
+    CliRunner init = CliRunner.run("solr", "init", "--index", tolerant, "--shards", "2", "--replicas", "1", "--format", "json");
+    assertThat(init.code()).as(init.err()).isZero();
+    CliRunner in = CliRunner.run("ingest", "--index", tolerant, "--format", "json", dir.resolve("corpus").toString());
+    assertThat(in.code()).as(in.err()).isZero();
+    // shard1 loses its only replica: its documents are gone from every answer until it has one again.
+    List<String> lost = new ArrayList<>();
+    URI zk = URI.create(cluster.substring("solr+".length()));
+    try (org.apache.solr.client.solrj.impl.CloudSolrClient client = new org.apache.solr.client.solrj.impl.CloudLegacySolrClient.Builder(
+        List.of(zk.getAuthority()), java.util.Optional.of(zk.getPath())).build()) {
+      client.connect();
+      org.apache.solr.client.solrj.SolrQuery docs = new org.apache.solr.client.solrj.SolrQuery("*:*").setRows(100).setFields("docKey");
+      docs.set("shards", "shard1");
+      for (var d : client.query("partial", docs).getResults()) lost.add((String) d.getFieldValue("docKey"));
+      var shard1 = client.getClusterState().getCollection("partial").getSlice("shard1");
+      org.apache.solr.client.solrj.request.CollectionAdminRequest.deleteReplica("partial", "shard1",
+          shard1.getReplicas().iterator().next().getName()).process(client);
+    }
+
+    CliRunner search = CliRunner.run("search", "-q", "leave salary férias", "-k", "10", "--mode", "bm25", "--index", tolerant,
+        "--format", "json");
+    assertThat(search.code()).as(search.err()).isZero();
+    assertThat(search.json().get("partial").asBoolean()).isTrue();
+    assertThat(search.json().get("missingShards").toString()).isEqualTo("[\"shard1\"]");
+    for (JsonNode r : search.json().get("results")) assertThat(lost).doesNotContain(r.get("docId").asText());
+
+    CliRunner pack = CliRunner.run("pack", "-q", "How long is parental leave?", "--budget", "400", "--index", tolerant,
+        "--format", "json");
+    assertThat(pack.code()).as(pack.err()).isZero();
+    assertThat(pack.json().get("partial").asBoolean()).isTrue();
+    assertThat(pack.json().get("missingShards").toString()).isEqualTo("[\"shard1\"]");
+    assertThat(pack.json().get("trace").toString()).contains("\"action\":\"partial\",\"rule\":\"shards-missing\",\"ids\":[\"shard1\"]");
+    CliRunner text = CliRunner.run("pack", "-q", "How long is parental leave?", "--budget", "400", "--index", tolerant);
+    assertThat(text.code()).as(text.err()).isZero();
+    assertThat(text.err()).contains("partial: shard shard1 has no live replica");
+
+    Path request = dir.resolve("partial-request.json");
+    Files.writeString(request, "{\"model\": \"gpt-4o\", \"window\": 3000, \"reserve\": 500, \"query\": \"Who reviews salary bands?\"}");
+    CliRunner assemble = CliRunner.run("assemble", "--request", request.toString(), "--index", tolerant, "--format", "json");
+    assertThat(assemble.code()).as(assemble.err()).isZero();
+    assertThat(assemble.json().get("missingShards").toString()).isEqualTo("[\"shard1\"]");
+
+    // The service says it too, with a 200: the answer is what the live shards hold.
+    Service s = Service.start(ServiceConfig.builder().index(IndexSpec.parse(tolerant)).port(0).build(),
+        ServiceLog.text(new PrintWriter(new StringWriter(), true)));
+    try {
+      HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + s.port()
+          + "/v1/search")).POST(HttpRequest.BodyPublishers.ofString("{\"query\": \"salary bands\", \"mode\": \"bm25\"}")).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+      assertThat(Json.MAPPER.readTree(r.body()).get("missingShards").toString()).isEqualTo("[\"shard1\"]");
+    } finally {
+      s.close();
+    }
+
+    // Without the option the same request fails, naming the collection: never a silent part of the corpus.
+    CliRunner failed = CliRunner.run("search", "-q", "salary bands", "--mode", "bm25", "--index", strict, "--format", "json");
+    assertThat(failed.code()).isNotZero();
+    assertThat(failed.out()).isEmpty();
+    assertThat(failed.err()).contains("Solr could not search partial");
+  }
+
+  @Test
   void initAgainLeavesTheCollectionAndABadSpecIsAUsageError() {
     CliRunner again = CliRunner.run("solr", "init", "--index", solr, "--shards", "1", "--replicas", "1", "--format", "json");
     assertThat(again.code()).as(again.err()).isZero();
