@@ -111,6 +111,11 @@ final class Contradiction {
         }
       }
     }
+    // The same, read in place: a claim word whose neighbour agrees with the sentence's, where the
+    // sentence has the word with a negating prefix added or taken away ("the first unknown as X" against
+    // "the first known as X"), even when the other form occurs elsewhere in either.
+    String[] inPlace = prefixedInPlace(wordsOf(ct.text()), wordsOf(r.sentences.get(s).text()));
+    if (inPlace != null) return "the claim says \"" + inPlace[0] + "\" where " + label + " says \"" + inPlace[1] + "\"";
     // Opposite direction words.
     Set<String> sentWords = new HashSet<>(wordsOf(scope));
     for (String w : ct.words()) {
@@ -144,6 +149,47 @@ final class Contradiction {
       }
     }
     return null;
+  }
+
+  /**
+   * A claim word and the sentence's word in its place that differ by a negating prefix ({@link
+   * #NEGATING_PREFIXES}, a stem of five letters or more): an occurrence of the sentence's form fits
+   * the claim word's place better than any occurrence of the claim's own form does: it shares more
+   * neighbours (the word before, the word after; at least one), or as many at a closer relative
+   * position; null when none. So "…, and nonviolent civil disobedience" is read against "…, and
+   * violent civil disobedience" though the sentence also says "nonviolent" elsewhere.
+   */
+  static String[] prefixedInPlace(List<String> claim, List<String> sentence) {
+    Map<String, List<Integer>> at = new HashMap<>();
+    for (int j = 0; j < sentence.size(); j++) at.computeIfAbsent(sentence.get(j), k -> new java.util.ArrayList<>()).add(j);
+    for (int i = 0; i < claim.size(); i++) {
+      String c = claim.get(i);
+      if (c.length() < 5) continue;
+      double own = fit(claim, i, sentence, at.get(c));
+      for (String prefix : NEGATING_PREFIXES) {
+        String other = c.startsWith(prefix) && c.length() - prefix.length() >= 5 ? c.substring(prefix.length()) : prefix + c;
+        double there = fit(claim, i, sentence, at.get(other));
+        if (there >= 0.5 && there > own) return new String[] {c, other};
+      }
+    }
+    return null;
+  }
+
+  /**
+   * How well the sentence's word at the best of {@code positions} fits claim word {@code i}'s place:
+   * the neighbours they share (0 to 2), less the distance of their relative positions (0 to 1, so
+   * it only breaks ties); -1 when there is no such word.
+   */
+  private static double fit(List<String> claim, int i, List<String> sentence, List<Integer> positions) {
+    if (positions == null) return -1;
+    double best = -1;
+    for (int j : positions) {
+      int n = (i > 0 && j > 0 && claim.get(i - 1).equals(sentence.get(j - 1)) ? 1 : 0)
+          + (i + 1 < claim.size() && j + 1 < sentence.size() && claim.get(i + 1).equals(sentence.get(j + 1)) ? 1 : 0);
+      double distance = Math.abs((double) i / claim.size() - (double) j / sentence.size());
+      best = Math.max(best, n - 0.5 * distance);
+    }
+    return best;
   }
 
   /** The part of {@code sentence} that states the claim (see {@link #conflict}); the whole sentence when no claim term is in it. */
