@@ -264,6 +264,26 @@ public abstract class IndexContract {
   }
 
   @Test
+  public void aRequestViewGivesTheCorpusMarksOfWhatItFoundAsTheIndexDoes() throws IOException {
+    Index index = accessCorpus();
+    SearchableIndex eng = index.readableBy(Access.labels(List.of("eng")));
+    for (SearchableIndex base : List.of(index, eng)) {
+      SearchableIndex request = base.reportingTo(new ReadCoverage());
+      List<String> ids = new ArrayList<>();
+      request.searchSparse("salary handbook engineers", 50).forEach(c -> ids.add(c.chunk().id()));
+      request.searchDense(unit(1, 0, 0), 50).forEach(c -> ids.add(c.chunk().id()));
+      ids.add("secret#0");
+      ids.add("nope#0");
+      assertThat(request.chunkMarks(ids)).isEqualTo(base.chunkMarks(ids));
+    }
+    // What the marks say is the view's: a mark naming an unreadable document is not shown.
+    SearchableIndex request = eng.reportingTo(new ReadCoverage());
+    request.searchSparse("salary handbook engineers", 50);
+    assertThat(request.chunkMarks(List.of("eng#0")).get("eng#0").nearDuplicateOf()).isEmpty();
+    assertThat(request.chunkMarks(List.of("eng#1")).get("eng#1").recurrence()).isEqualTo(2);
+  }
+
+  @Test
   public void writingUnchangedContentAgainChangesNothing() throws IOException {
     Index index = created("main");
     IndexEntry cats = vectors(CATS, unit(1, 0, 0));

@@ -50,7 +50,7 @@ public final class SolrIndex implements Index {
   private SolrIndex(SolrLocation location, CloudSolrClient client) {
     this.location = location;
     this.client = client;
-    this.reads = new SolrReads(this, Access.ALL, null);
+    this.reads = new SolrReads(this, Access.ALL, null, false);
     this.catalog = new SolrCatalog(new SolrQueries(client, location.collection(), Access.ALL));
   }
 

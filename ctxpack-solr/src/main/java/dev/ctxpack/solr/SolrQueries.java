@@ -108,15 +108,21 @@ final class SolrQueries {
 
   /** A query of the documents of {@code type} this reader may read, returning {@code fields}. */
   Builder of(String type, String... fields) {
-    Builder b = new Builder();
+    Builder b = ofAnyType();
     b.term(SolrFields.TYPE, type);
+    if (fields.length > 0) b.q.setFields(fields);
+    return b;
+  }
+
+  /** A query of every document this reader may read, whatever its type. */
+  Builder ofAnyType() {
+    Builder b = new Builder();
     if (!access.everything()) {
       List<String> values = new ArrayList<>(access.labels().size() + 1);
       values.add(SolrDocs.UNLABELLED);
       values.addAll(access.labels());
       b.terms(SolrFields.ACL, values);
     }
-    if (fields.length > 0) b.q.setFields(fields);
     return b;
   }
 

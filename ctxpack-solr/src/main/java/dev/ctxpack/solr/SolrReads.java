@@ -38,16 +38,29 @@ class SolrReads implements SearchableIndex {
     return Math.min(2_000, Math.max(100, 4 * k));
   }
 
+  /** A chunk's fields a search returns: the candidate's, and its corpus marks (for {@link #chunkMarks}). */
   private static final String[] CHUNK_FIELDS = {SolrFields.CHUNK_ID, SolrFields.DOC_KEY, SolrFields.TEXT,
       SolrFields.START, SolrFields.END, SolrFields.SECTION, SolrFields.PAGE, SolrFields.TOKENS, SolrFields.URI,
-      SolrFields.TITLE, SolrFields.LANGUAGE, SolrFields.META, SolrFields.LENGTH};
+      SolrFields.TITLE, SolrFields.LANGUAGE, SolrFields.META, SolrFields.LENGTH, SolrFields.CHUNK_KEY,
+      SolrFields.NEAR_DUP_OF, SolrFields.NEAR_SIM};
 
   final SolrIndex index;
   final SolrQueries queries;
+  /**
+   * The chunks this view's searches returned, by chunk id, so the corpus marks of a request's
+   * candidates need no second read of them; null for the index's own reads, which outlive a request.
+   */
+  private final Map<String, SolrDocument> found;
 
-  SolrReads(SolrIndex index, Access access, dev.ctxpack.index.ReadCoverage coverage) {
+  SolrReads(SolrIndex index, Access access, dev.ctxpack.index.ReadCoverage coverage, boolean perRequest) {
     this.index = index;
     this.queries = new SolrQueries(index.client(), index.collection(), access, index.tolerant(), coverage);
+    this.found = perRequest ? new java.util.concurrent.ConcurrentHashMap<>() : null;
+  }
+
+  private SolrDocument found(SolrDocument d) {
+    if (found != null) found.put(SolrDocs.str(d, SolrFields.CHUNK_ID), d);
+    return d;
   }
 
   @Override
@@ -80,6 +93,7 @@ class SolrReads implements SearchableIndex {
       cand.q.addSort(SolrFields.CHUNK_ID, org.apache.solr.client.solrj.SolrQuery.ORDER.asc);
       List<Candidate> out = new ArrayList<>();
       for (SolrDocument d : cand.run().getResults()) {
+        found(d);
         out.add(new Candidate(SolrDocs.chunk(d), SolrDocs.docInfo(d),
             Scores.of(Signal.BM25, ((Number) d.getFieldValue("score")).doubleValue())));
       }
@@ -112,7 +126,7 @@ class SolrReads implements SearchableIndex {
         score += SolrBm25.score(t.getValue(), df == null ? 0 : number(df, "count"), fieldStats,
             tf.getOrDefault(t.getKey(), 0), length);
       }
-      if (score > 0) out.add(new Candidate(SolrDocs.chunk(d), SolrDocs.docInfo(d), Scores.of(Signal.BM25, (float) score)));
+      if (score > 0) out.add(new Candidate(SolrDocs.chunk(found(d)), SolrDocs.docInfo(d), Scores.of(Signal.BM25, (float) score)));
     }
     out.sort(Comparator.comparingDouble((Candidate c) -> -c.scores().getOr(Signal.BM25, 0))
         .thenComparing(c -> c.chunk().id()));
@@ -182,7 +196,7 @@ class SolrReads implements SearchableIndex {
     List<Candidate> out = new ArrayList<>(best.size());
     for (SolrDocument d : queries.of(SolrFields.TYPE_CHUNK, CHUNK_FIELDS).allIn(SolrFields.CHUNK_ID, best.keySet())) {
       Double score = best.get(SolrDocs.str(d, SolrFields.CHUNK_ID));
-      if (score != null) out.add(new Candidate(SolrDocs.chunk(d), SolrDocs.docInfo(d), Scores.of(Signal.DENSE, score)));
+      if (score != null) out.add(new Candidate(SolrDocs.chunk(found(d)), SolrDocs.docInfo(d), Scores.of(Signal.DENSE, score)));
     }
     out.sort(Comparator.comparingDouble((Candidate c) -> -c.scores().getOr(Signal.DENSE, 0))
         .thenComparing(c -> c.chunk().id()));
@@ -230,8 +244,18 @@ class SolrReads implements SearchableIndex {
   @Override
   public Map<String, ChunkMarks> chunkMarks(Collection<String> chunkIds) throws IOException {
     if (chunkIds.isEmpty()) return Map.of();
-    List<SolrDocument> chunks = queries.of(SolrFields.TYPE_CHUNK, SolrFields.CHUNK_ID, SolrFields.DOC_KEY, SolrFields.CHUNK_KEY,
-        SolrFields.NEAR_DUP_OF, SolrFields.NEAR_SIM).allIn(SolrFields.CHUNK_ID, chunkIds);
+    // The chunks this view's searches returned are known; the others are read.
+    List<SolrDocument> chunks = new ArrayList<>();
+    List<String> unknown = new ArrayList<>();
+    for (String id : new java.util.LinkedHashSet<>(chunkIds)) {
+      SolrDocument d = found == null ? null : found.get(id);
+      if (d != null) chunks.add(d);
+      else unknown.add(id);
+    }
+    if (!unknown.isEmpty()) {
+      chunks.addAll(queries.of(SolrFields.TYPE_CHUNK, SolrFields.CHUNK_ID, SolrFields.DOC_KEY, SolrFields.CHUNK_KEY,
+          SolrFields.NEAR_DUP_OF, SolrFields.NEAR_SIM).allIn(SolrFields.CHUNK_ID, unknown));
+    }
     if (chunks.isEmpty()) return Map.of();
     Set<String> keys = new HashSet<>();
     Set<String> marked = new HashSet<>();
@@ -273,9 +297,21 @@ class SolrReads implements SearchableIndex {
   public Stats stats() throws IOException {
     // With a tolerating spec, the counts of the shards that answer: what a request is set up by (does
     // the index hold vectors, of which embedder), never its evidence; listings of the corpus stay whole.
-    int docs = (int) queries.of(SolrFields.TYPE_DOC).tolerating().count();
-    int chunks = (int) queries.of(SolrFields.TYPE_CHUNK).tolerating().count();
-    int vectors = (int) queries.of(SolrFields.TYPE_VECTOR).tolerating().count();
+    // One request: a facet query per type.
+    SolrQueries.Builder q = queries.ofAnyType().tolerating();
+    q.q.setRows(0);
+    q.q.setFacet(true);
+    List<String> types = List.of(SolrFields.TYPE_DOC, SolrFields.TYPE_CHUNK, SolrFields.TYPE_VECTOR);
+    List<String> facets = new ArrayList<>();
+    for (String type : types) {
+      String facet = "{!term f=" + SolrFields.TYPE + " v=$" + q.param(type) + "}";
+      q.q.addFacetQuery(facet);
+      facets.add(facet);
+    }
+    Map<String, Integer> counts = q.run().getFacetQuery();
+    int docs = counts.get(facets.get(0));
+    int chunks = counts.get(facets.get(1));
+    int vectors = counts.get(facets.get(2));
     SolrIndex.Meta meta = index.meta();
     return new Stats(docs, chunks, vectors, Optional.ofNullable(meta.embedder()), meta.dimension());
   }
@@ -283,17 +319,18 @@ class SolrReads implements SearchableIndex {
   @Override
   public SearchableIndex readableBy(Access access) {
     if (!queries.access().everything()) throw new IllegalStateException("a view is not narrowed again");
-    return access.everything() ? this : new SolrReads(index, access, queries.coverage());
+    return access.everything() ? this : new SolrReads(index, access, queries.coverage(), found != null);
   }
 
   /**
-   * A view reporting to {@code coverage} when the spec tolerates a missing shard: its reads answer from
-   * the shards that have a live replica and name the others there. Itself otherwise (every read of
-   * a partial cluster fails).
+   * A view for one request: when the spec tolerates a missing shard, its reads answer from the shards
+   * that have a live replica and name the others in {@code coverage} (without the option every read
+   * of a partial cluster fails); and it remembers the chunks its searches return, so their corpus
+   * marks are not read again.
    */
   @Override
   public SearchableIndex reportingTo(dev.ctxpack.index.ReadCoverage coverage) {
     java.util.Objects.requireNonNull(coverage, "coverage");
-    return index.tolerant() ? new SolrReads(index, queries.access(), coverage) : this;
+    return new SolrReads(index, queries.access(), index.tolerant() ? coverage : null, true);
   }
 }
