@@ -21,6 +21,8 @@ import java.util.regex.Pattern;
  *
  * <p>Negative predicates deny the verb they govern the same way ("fails to", "was unable to",
  * "ceased to", "deixou de", "cessou de", "parou de", "falhou em"): "it did not fail to" affirms.
+ * So do predicates of lacking, which deny the having of their object ("lacks", "is devoid of",
+ * "is missing", "carece de", "é carente de", "é desprovido de", "está privado de").
  *
  * <p>A frame over a negated complement cancels it ("it is not true that X did not happen" states that
  * X happened): polarity is the frames' count and the clause negation taken together, odd for a
@@ -52,7 +54,13 @@ final class Polarity {
   private static final Pattern NEGATIVE_PREDICATE = Pattern.compile(
       "\\b(?:fail(?:s|ed|ing)?|cease(?:s|d)?|unable)\\s+to\\s+"
           + "|\\b(?:deix(?:a|am|ou|aram|ava|avam|ar)|cess(?:a|am|ou|aram|ar)|par(?:ou|aram|ar)|falh(?:a|am|ou|aram|ar))"
-          + "\\s+(?:de|em)\\s+",
+          + "\\s+(?:de|em)\\s+"
+          // lacking: the verb denies the having of its object ("lacks X" = "does not have X")
+          + "|\\b(?:lack(?:s|ed|ing)?)\\s+(?!of\\b)|\\b(?:(?:is|are|was|were|be|been)\\s+)?devoid\\s+of\\s+"
+          + "|\\b(?:is|are|was|were)\\s+missing\\s+(?=\\p{L})"
+          + "|(?<!\\p{L})carec(?:e|em|ia|iam|eu|eram|er)\\s+de\\s+"
+          + "|(?<!\\p{L})(?:(?:é|são|era|eram|foi|foram|ser|está|estão|estava|estavam)\\s+)?"
+          + "(?:carentes?|desprovid[oa]s?|privad[oa]s?)\\s+de\\s+",
       Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
 
   /**

@@ -46,6 +46,15 @@ class PolarityTest {
       adverbio    | A comissão já não aprova o orçamento.                               | true  | true
       determinante| Nenhuma comissão aprovou o orçamento.                               | true  | true
       determinante| Nem a comissão aprovou o orçamento.                                 | true  | true
+      lacking     | The committee lacks a budget for 2019.                              | true  | false
+      lacking     | The plan was devoid of any budget.                                  | true  | false
+      lacking     | The committee is missing a budget.                                  | true  | false
+      lacking     | The report noted the missing budget.                                | false | false
+      double lack | The committee does not lack a budget.                               | false | false
+      carência    | A comissão carece de orçamento próprio.                             | true  | true
+      carência    | A comissão é carente de recursos.                                   | true  | true
+      carência    | A cidade está desprovida de saneamento.                             | true  | true
+      dupla       | A comissão não carece de orçamento.                                 | false | true
       """)
   void eachFamilyReadsAsADenialOrNot(String family, String text, boolean negated, boolean portuguese) {
     assertThat(Polarity.negated(text, portuguese)).as(text).isEqualTo(negated);

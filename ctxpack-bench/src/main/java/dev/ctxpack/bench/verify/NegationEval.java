@@ -29,7 +29,8 @@ import picocli.CommandLine.Option;
  * the FIT wordings is measured on wordings it never saw. Families: sentential (a falsity frame over
  * the sentence), prefix (a word replaced by its negated form found in the data set's own vocabulary),
  * negative verb ("fails to", "is unable to", "ceased to"; "deixou de", "cessou de", "parou de"), adverb ("never", "no longer"; "nunca", "jamais", "já não"), determiner ("No X",
- * "None of the X"; "Nenhum X", "Nem o X"), and double negation (a falsity frame over the sentence
+ * "None of the X"; "Nenhum X", "Nem o X"), lacking (the verb of having replaced: "lacks", "is devoid of",
+ * "is missing"; "carece de", "é carente de"), and double negation (a falsity frame over the sentence
  * negated with the particle: it states the sentence, so it must be supported, like the sentence
  * itself). A negated case is caught when the verdict is not {@code supported}.
  */
@@ -109,6 +110,38 @@ public final class NegationEval implements Callable<Integer> {
       java.util.Map.entry("deve", "s:dever"), java.util.Map.entry("devem", "p:dever"), java.util.Map.entry("possui", "s:possuir"),
       java.util.Map.entry("possuem", "p:possuir"), java.util.Map.entry("fica", "s:ficar"), java.util.Map.entry("ficou", "s:ficar"),
       java.util.Map.entry("há", "s:haver"), java.util.Map.entry("havia", "s:haver"));
+
+  private static final java.util.Map<String, String> EN_LACKS = java.util.Map.of("has", "lacks", "have", "lack", "had", "lacked");
+  private static final java.util.Map<String, String> EN_DEVOID = java.util.Map.of("has", "is devoid of", "have", "are devoid of",
+      "had", "was devoid of");
+  private static final java.util.Map<String, String> EN_MISSING = java.util.Map.of("has", "is missing", "have", "are missing",
+      "had", "was missing");
+  private static final java.util.Map<String, String> PT_CARECE = java.util.Map.of("tem", "carece de", "têm", "carecem de",
+      "tinha", "carecia de", "possui", "carece de", "possuem", "carecem de", "teve", "careceu de");
+  private static final java.util.Map<String, String> PT_CARENTE = java.util.Map.of("tem", "é carente de", "têm", "são carentes de",
+      "tinha", "era carente de", "possui", "é carente de", "possuem", "são carentes de", "teve", "foi carente de");
+
+  /**
+   * {@code s} with its first verb of having ("has", "tem", "possui"...; a key of {@code forms}) that
+   * has an object replaced by {@code forms}' predicate of lacking ("lacks", "carece de"); null when
+   * it has none, or the verb is an auxiliary ("has been", "has shown", "tem sido").
+   */
+  static String having(String s, java.util.Map<String, String> forms) {
+    Matcher m = WORD.matcher(s);
+    while (m.find()) {
+      String f = forms.get(m.group());
+      if (f == null) continue;
+      Matcher next = WORD.matcher(s);
+      if (!next.find(m.end())) return null;
+      String n = next.group().toLowerCase(Locale.ROOT);
+      if (n.equals("been") || n.equals("sido") || n.equals("que") || n.equals("to") || n.equals("de") || n.endsWith("ed")
+          || n.endsWith("en") || n.endsWith("ado") || n.endsWith("ido") || n.equals("not") || n.equals("no")
+          || n.endsWith("ly") || n.equals("also") || n.equals("already") || n.equals("kept") || n.equals("made")
+          || s.substring(0, m.start()).matches("(?s).*\\bto\\s+$")) return null; // an auxiliary, or "to have"
+      return s.substring(0, m.start()) + f + s.substring(m.end());
+    }
+    return null;
+  }
 
   /** {@code s} with its first auxiliary (en) replaced by {@code forms}' phrase; null when it has none mapped. */
   static String replaceAux(String s, java.util.Map<String, String> forms) {
@@ -193,6 +226,9 @@ public final class NegationEval implements Callable<Integer> {
       c.add(new Construction("negative verb", "fails to", true, true, s -> replaceAux(s, EN_FAILS)));
       c.add(new Construction("negative verb", "is unable to", false, true, s -> replaceAux(s, EN_UNABLE)));
       c.add(new Construction("negative verb", "ceased to", false, true, s -> replaceAux(s, EN_CEASED)));
+      c.add(new Construction("lacking", "lacks", true, true, s -> having(s, EN_LACKS)));
+      c.add(new Construction("lacking", "is devoid of", false, true, s -> having(s, EN_DEVOID)));
+      c.add(new Construction("lacking", "is missing", false, true, s -> having(s, EN_MISSING)));
       c.add(new Construction("double", "It is not true that … not …", true, false, s -> {
         String n = Variants.negate(s, language);
         return n == null ? null : "It is not true that " + complement(n);
@@ -215,6 +251,8 @@ public final class NegationEval implements Callable<Integer> {
       c.add(new Construction("negative verb", "deixou de", true, true, s -> ptVerb(s, "deixou", "deixaram")));
       c.add(new Construction("negative verb", "cessou de", false, true, s -> ptVerb(s, "cessou", "cessaram")));
       c.add(new Construction("negative verb", "parou de", false, true, s -> ptVerb(s, "parou", "pararam")));
+      c.add(new Construction("lacking", "carece de", true, true, s -> having(s, PT_CARECE)));
+      c.add(new Construction("lacking", "é carente de", false, true, s -> having(s, PT_CARENTE)));
       c.add(new Construction("double", "Não é verdade que … não …", true, false, s -> {
         String n = Variants.negate(s, language);
         return n == null ? null : "Não é verdade que " + complement(n);
