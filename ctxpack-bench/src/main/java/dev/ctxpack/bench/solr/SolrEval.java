@@ -41,6 +41,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -92,6 +93,11 @@ public final class SolrEval implements Callable<Integer> {
           + " pack p50/p99 over the SciFact claims (default: none).")
   List<Integer> scale = new ArrayList<>();
 
+  @Option(names = "--scale-backends", split = ",", paramLabel = "BACKEND",
+      description = "The backends the --scale rows measure: embedded, solr or both (default: ${DEFAULT-VALUE}).",
+      defaultValue = "embedded,solr")
+  List<String> scaleBackends = new ArrayList<>();
+
   private final PrintStream log = System.err;
 
   public static int run(String[] args) {
@@ -107,6 +113,11 @@ public final class SolrEval implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    for (String b : scaleBackends) {
+      if (!b.equals("embedded") && !b.equals("solr")) {
+        throw new CommandLine.ParameterException(new CommandLine(this), "--scale-backends: unknown backend '" + b + "' (embedded, solr)");
+      }
+    }
     Path dataDir = data != null ? data : RunSupport.defaultDataDir();
     Path dir = work != null ? Files.createDirectories(work) : Files.createTempDirectory("ctxpack-solr-eval");
     List<Row> rows = new ArrayList<>();
@@ -237,6 +248,7 @@ public final class SolrEval implements Callable<Integer> {
     SolrCollections.init(solrSpec, shards, replicas, 0);
     try (Index lucene = Indexes.open(IndexSpec.ofPath(luceneDir)); Index solr = Indexes.openExisting(solrSpec)) {
       for (Index idx : List.of(lucene, solr)) {
+        if (!scaleBackends.contains(idx == lucene ? "embedded" : "solr")) continue;
         String backend = idx == lucene ? "embedded" : "solr " + shards + "x" + replicas;
         long t0 = System.nanoTime();
         IngestSummary s = new Ingestor(idx, Loaders.defaults(), CtxpackPipeline.options(null, Language.EN, CtxpackPipeline.CHUNK_TOKENS),
