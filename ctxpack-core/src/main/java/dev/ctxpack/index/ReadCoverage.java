@@ -55,12 +55,15 @@ public final class ReadCoverage {
             + " no live replica: the results come from the other shards and may miss evidence they hold");
   }
 
+  /** Whether {@code d} is a line {@link #report} writes. */
+  public static boolean isReport(Decision d) {
+    return d.stage() == Stage.RETRIEVE && d.action() == Action.PARTIAL && RULE.equals(d.rule());
+  }
+
   /** The shards {@code trace}'s {@link #report} lines name, sorted; empty when the request read the whole index. */
   public static List<String> missingShards(List<Decision> trace) {
     Set<String> out = new java.util.TreeSet<>();
-    for (Decision d : trace) {
-      if (d.stage() == Stage.RETRIEVE && d.action() == Action.PARTIAL && RULE.equals(d.rule())) out.addAll(d.ids());
-    }
+    for (Decision d : trace) if (isReport(d)) out.addAll(d.ids());
     return List.copyOf(out);
   }
 }

@@ -19,13 +19,13 @@ import org.apache.solr.client.solrj.impl.CloudSolrClient;
  *       chroot (everything between the addresses and the last segment) and the collection.
  * </ul>
  *
- * @param zkHosts the ZooKeeper addresses, empty for an HTTP spec
- * @param chroot the ZooKeeper chroot ({@code /solr}), empty when none
- * @param solrUrl the node's base address ({@code http://host:8983/solr}), empty for a ZooKeeper spec
  * <p>Either may end with {@code ?shards.tolerant=true}: a search then answers from the shards that
  * have a live replica when one has none, and says so ({@link dev.ctxpack.index.ReadCoverage}),
  * where by default it fails naming the collection.
  *
+ * @param zkHosts the ZooKeeper addresses, empty for an HTTP spec
+ * @param chroot the ZooKeeper chroot ({@code /solr}), empty when none
+ * @param solrUrl the node's base address ({@code http://host:8983/solr}), empty for a ZooKeeper spec
  * @param collection the collection's name
  * @param tolerant whether searches answer without a shard that has no live replica
  */
@@ -81,7 +81,7 @@ record SolrLocation(List<String> zkHosts, String chroot, String solrUrl, String 
       if (last < 0) throw bad(full, "it names no collection: add /solr/COLLECTION after the address");
       String collection = collection(full, path.substring(last + 1));
       String base = uri.getScheme() + "://" + uri.getRawAuthority() + path.substring(0, last);
-      if (uri.getRawQuery() != null || uri.getRawFragment() != null) throw bad(full, "write options after the collection as ?" + TOLERANT + "=true");
+      if (uri.getRawFragment() != null) throw bad(full, "write options after the collection as ?" + TOLERANT + "=true");
       return new SolrLocation(List.of(), "", base, collection, tolerant);
     }
     throw new IllegalArgumentException("index spec '" + full + "' is not a Solr spec (solr: or solr+zk:)");

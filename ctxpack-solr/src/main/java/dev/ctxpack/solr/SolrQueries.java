@@ -129,11 +129,11 @@ final class SolrQueries {
   final class Builder {
     final SolrQuery q = new SolrQuery("*:*");
     private int params;
-    private boolean byId;
+    private boolean tolerate;
 
     /** Marks this query as one that answers from the shards that answer, with a tolerating spec, unreported. */
     Builder tolerating() {
-      byId = true;
+      tolerate = true;
       return this;
     }
 
@@ -166,7 +166,7 @@ final class SolrQueries {
 
     QueryResponse run() throws IOException {
       boolean report = tolerant && coverage != null;
-      if (report || tolerant && byId) q.set(ShardParams.SHARDS_TOLERANT, true);
+      if (report || tolerant && tolerate) q.set(ShardParams.SHARDS_TOLERANT, true);
       QueryResponse r = SolrAdmin.call(() -> client.query(collection, q, SolrRequest.METHOD.POST), "search " + collection);
       if (report && Boolean.TRUE.equals(r.getResponseHeader().get("partialResults"))) coverage.missing(downShards());
       return r;
@@ -198,7 +198,7 @@ final class SolrQueries {
         Builder page = new Builder();
         page.q.add(q);
         page.params = params;
-        page.byId = byId;
+        page.tolerate = tolerate;
         page.q.setFilterQueries(fqs);
         page.terms(field, distinct.subList(from, Math.min(distinct.size(), from + PAGE)));
         out.addAll(page.all());

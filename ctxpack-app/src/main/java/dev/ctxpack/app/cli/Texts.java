@@ -58,16 +58,15 @@ final class Texts {
     return sb.toString();
   }
 
-  /** The budget report as text lines for people. */
   /**
-   * {@code partial: shard1 has no live replica: ...} when {@code trace} says the request was answered
-   * without part of a distributed index, the trace line's own reason.
+   * {@code partial: shard shard1 has no live replica: ...} when {@code trace} says the request was
+   * answered without part of a distributed index, the trace line's own reason.
    */
   static java.util.Optional<String> partial(List<dev.ctxpack.model.Decision> trace) {
-    return trace.stream().filter(d -> d.action() == Action.PARTIAL && dev.ctxpack.index.ReadCoverage.RULE.equals(d.rule()))
-        .findFirst().map(d -> "partial: " + d.reason());
+    return trace.stream().filter(dev.ctxpack.index.ReadCoverage::isReport).findFirst().map(d -> "partial: " + d.reason());
   }
 
+  /** The budget report as text lines for people. */
   static String budget(ContextPackage p) {
     StringBuilder sb = new StringBuilder();
     sb.append("budget: ").append(p.budget().used()).append(" of ").append(p.budget().limit()).append(" tokens used, ")
