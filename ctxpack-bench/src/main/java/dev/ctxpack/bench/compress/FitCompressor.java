@@ -35,7 +35,11 @@ import picocli.CommandLine.Option;
  * question becomes the request the evaluation builds ({@link CompressData#cases}: its paragraph and
  * four others of its article, shuffled with a fixed seed); a sentence is positive when it holds one
  * of the question's answer strings. A WikiQA question's candidates are each their own input,
- * positive by their gold label. Vectors: all-MiniLM-L6-v2 on the
+ * positive by their gold label. The Portuguese model ({@code pt.lexical}) is fitted on FaQuAD's FIT
+ * questions and SQuAD's read lexically, pooled, its regularisation chosen by the mean of the two
+ * sources' cross-validated MRR: lexical features mean the same in both languages, and one
+ * Portuguese domain alone taught a model that transferred worse than BM25 to another Portuguese
+ * source; its probability is calibrated on the FaQuAD sentences alone. Vectors: all-MiniLM-L6-v2 on the
  * fly, as {@code ctxpack compress} computes them; models are fitted with them (English) and without
  * them (English and Portuguese: MiniLM was not trained for Portuguese, and an index may hold no
  * vectors).
@@ -50,6 +54,9 @@ import picocli.CommandLine.Option;
 @Command(name = "fit-compressor", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Fits the sentence scorer of query-aware compression on the FIT halves of SQuAD and FaQuAD.")
 public final class FitCompressor implements Callable<Integer> {
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
   @Option(names = "--data", defaultValue = "../shared/data", description = "Data directory (default: ${DEFAULT-VALUE}).")
   Path data;
 
@@ -75,6 +82,10 @@ public final class FitCompressor implements Callable<Integer> {
       + "and refit only the calibration (a, b, onTopic) on the FIT data.")
   Path weightsFrom;
 
+  @Option(names = "--refit", split = ",", description = "With --weights-from: fit only these models (en, en.lexical, pt.lexical) "
+      + "anew, ranking and calibration, and copy the others verbatim with their record.")
+  List<String> refit = List.of();
+
   static final double[] LAMBDAS = {1e-4, 1e-3, 1e-2, 1e-1, 1};
   static final long SEED = 7;
 
@@ -87,6 +98,14 @@ public final class FitCompressor implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintStream log = System.err;
+    if (!refit.isEmpty() && weightsFrom == null) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--refit needs --weights-from (the models to keep)");
+    }
+    for (String r : refit) {
+      if (!List.of("en", "en.lexical", "pt.lexical").contains(r)) {
+        throw new CommandLine.ParameterException(spec.commandLine(), "--refit: unknown model '" + r + "' (en, en.lexical, pt.lexical)");
+      }
+    }
     Embedder embedder = new CachingEmbedder(Embedders.byName(embedderSpec), 200_000);
     FeatureSentenceScorer features =
         FeatureSentenceScorer.defaults(SentenceVectors.embedder(embedder, queryPrefix, passagePrefix));
@@ -100,38 +119,57 @@ public final class FitCompressor implements Callable<Integer> {
         p.load(r);
       }
       kept = FeatureSentenceScorer.parse(p);
-      // The fit's record (cross-validation tables) stays with the weights it describes.
-      for (String line : Files.readAllLines(weightsFrom, StandardCharsets.ISO_8859_1)) {
-        if (line.startsWith("# ") && !line.startsWith("# FeatureSentenceScorer models") && !line.startsWith("# over ")
-            && !line.startsWith("#   java ") && !line.startsWith("# ranking models kept")) header.add(line.substring(2));
+      header.addAll(keptRecord(Files.readAllLines(weightsFrom, StandardCharsets.ISO_8859_1), refit));
+      if (refit.isEmpty()) {
+        header.add("ranking models kept from the previous fit; calibration (a, b, onTopic) refitted by FitCompressor --weights-from");
       }
-      header.add("ranking models kept from the previous fit; calibration (a, b, onTopic) refitted by FitCompressor --weights-from");
     }
     for (String key : List.of("en", "en.lexical", "pt.lexical")) {
+      if (kept != null && !refit.isEmpty() && !refit.contains(key)) {
+        FeatureSentenceScorer.Model k = kept.get(new FeatureSentenceScorer.Key(
+            key.startsWith("pt") ? dev.ctxpack.model.Language.PT : dev.ctxpack.model.Language.EN, !key.endsWith("lexical")));
+        if (k == null) throw new IllegalArgumentException("--weights-from " + weightsFrom + " has no model " + key);
+        body.append(new Model(k.weight(), k.mean(), k.scale(), k.a(), k.b(), k.onTopic()).write(key));
+        continue;
+      }
       String lang = key.substring(0, 2);
       boolean withVectors = !key.endsWith("lexical");
       Path file = lang.equals("en") ? data.resolve("squad_v2_en/dev-v2.0.json") : data.resolve("faquad/train.json");
       List<Group> groups = groups(file, features, segmenter, withVectors);
       int wiki = 0;
+      int squadLexical = 0;
+      List<List<Group>> sources = new ArrayList<>();
       if (lang.equals("en")) {
         List<Group> w = wikiQa(data.resolve("wikiqa/WikiQA-dev.tsv"), features, withVectors);
         wiki = w.size();
         groups.addAll(w);
+        sources.add(groups);
+      } else {
+        // The Portuguese model reads lexical features only, which mean the same in either language:
+        // it is fitted on FaQuAD (one domain) and SQuAD's English questions read lexically (another),
+        // so that it does not learn one site's layout (docs/BENCHMARKS.md, "Portuguese at parity").
+        sources.add(new ArrayList<>(groups));
+        List<Group> squad = groups(data.resolve("squad_v2_en/dev-v2.0.json"), features, segmenter, false);
+        squadLexical = squad.size();
+        sources.add(squad);
+        groups.addAll(squad);
       }
       log.printf(Locale.ROOT, "%s: %d training questions from the FIT half of %s%n", key, groups.size(), file);
-      if (kept != null) {
+      if (kept != null && refit.isEmpty()) {
         FeatureSentenceScorer.Model k = kept.get(new FeatureSentenceScorer.Key(
             lang.equals("pt") ? dev.ctxpack.model.Language.PT : dev.ctxpack.model.Language.EN, withVectors));
         if (k == null) throw new IllegalArgumentException("--weights-from " + weightsFrom + " has no model " + key);
         body.append(calibrated(new Model(k.weight(), k.mean(), k.scale(), 1, 0, 0), groups).write(key));
         continue;
       }
-      header.add(key + ": " + (groups.size() - wiki) + " questions of the FIT half of " + data.relativize(file)
-          + (wiki > 0 ? " and " + wiki + " of the FIT half of wikiqa/WikiQA-dev.tsv" : "") + "; CV (" + folds + " folds) MRR of the first answer sentence:");
+      header.add(key + ": " + (groups.size() - wiki - squadLexical) + " questions of the FIT half of " + data.relativize(file)
+          + (wiki > 0 ? " and " + wiki + " of the FIT half of wikiqa/WikiQA-dev.tsv" : "")
+          + (squadLexical > 0 ? " and " + squadLexical + " of the FIT half of squad_v2_en/dev-v2.0.json (lexical features)" : "")
+          + "; CV (" + folds + " folds) MRR of the first answer sentence" + (sources.size() > 1 ? ", the mean of each source's:" : ":"));
       double bestMrr = -1;
       double bestLambda = LAMBDAS[0];
       for (double lambda : LAMBDAS) {
-        double mrr = crossValidate(groups, lambda);
+        double mrr = crossValidatePooled(sources, lambda);
         header.add(String.format(Locale.ROOT, "  lambda %-7s MRR %.4f", lambda, mrr));
         log.printf(Locale.ROOT, "  %s lambda %s: CV MRR %.4f%n", key, lambda, mrr);
         if (mrr > bestMrr + 1e-9) {
@@ -143,13 +181,17 @@ public final class FitCompressor implements Callable<Integer> {
           bestLambda, single(groups, 0),
           withVectors ? String.format(Locale.ROOT, ", dense alone MRR %.4f", single(groups, 5)) : ""));
       Model m = fit(groups, bestLambda);
+      // The probability is calibrated on the model's own language only: a Portuguese sentence's p
+      // must mean what it says on Portuguese requests, whatever the ranking was fitted on.
+      if (sources.size() > 1) m = calibrated(m, sources.get(0));
       body.append(m.write(key));
     }
     StringBuilder text = new StringBuilder();
     text.append("# FeatureSentenceScorer models: p = sigmoid(a * sum_F weight.F * (F - mean.F) / scale.F + b)\n");
     text.append("# over dev.ctxpack.compress.SentenceFeatures. Written by:\n");
     text.append("#   java -cp ctxpack-bench/target/ctxpack-bench.jar dev.ctxpack.bench.compress.FitCompressor --data ../shared/data --out ctxpack-core/src/main/resources/dev/ctxpack/compress/sentence-scorer.properties")
-        .append(weightsFrom == null ? "" : " --weights-from ctxpack-core/src/main/resources/dev/ctxpack/compress/sentence-scorer.properties").append('\n');
+        .append(weightsFrom == null ? "" : " --weights-from ctxpack-core/src/main/resources/dev/ctxpack/compress/sentence-scorer.properties")
+        .append(refit.isEmpty() ? "" : " --refit " + String.join(",", refit)).append('\n');
     for (String h : header) text.append("# ").append(h).append('\n');
     text.append("version=v1\n").append(body);
     if (out == null) {
@@ -159,6 +201,24 @@ public final class FitCompressor implements Callable<Integer> {
       log.println("wrote " + out);
     }
     return 0;
+  }
+
+  /**
+   * The fit's record (cross-validation tables) of a properties file's header, without the lines
+   * this class writes itself and without the blocks ("KEY: ..." and its indented lines) of the
+   * models in {@code refit}, which are written anew: the record stays with the weights it describes.
+   */
+  static List<String> keptRecord(List<String> lines, List<String> refit) {
+    List<String> out = new ArrayList<>();
+    boolean skipping = false;
+    for (String line : lines) {
+      if (!line.startsWith("# ") || line.startsWith("# FeatureSentenceScorer models") || line.startsWith("# over ")
+          || line.startsWith("#   java ") || line.startsWith("# ranking models kept")) continue;
+      String h = line.substring(2);
+      if (!h.startsWith("  ")) skipping = refit.contains(h.split(":", 2)[0]);
+      if (!skipping) out.add(h);
+    }
+    return out;
   }
 
   List<Group> groups(Path file, FeatureSentenceScorer features, ExtractiveCompressor segmenter, boolean withVectors)
@@ -273,24 +333,41 @@ public final class FitCompressor implements Callable<Integer> {
   }
 
   static double crossValidate(List<Group> groups, double lambda) {
-    List<Group> shuffled = new ArrayList<>(groups);
-    java.util.Collections.shuffle(shuffled, new Random(42));
-    double sum = 0;
-    int count = 0;
+    return crossValidatePooled(List.of(groups), lambda);
+  }
+
+  /**
+   * 5-fold cross-validated MRR over several sources pooled: each source is cut into its own folds
+   * (one source's fold k is tested together with the others' fold k, trained on the rest of every
+   * source), and the result is the mean of each source's MRR, so a small source counts as much as a
+   * large one. One source: the plain cross-validated MRR.
+   */
+  static double crossValidatePooled(List<List<Group>> sources, double lambda) {
+    List<List<Group>> shuffled = new ArrayList<>();
+    for (List<Group> s : sources) {
+      List<Group> copy = new ArrayList<>(s);
+      java.util.Collections.shuffle(copy, new Random(42));
+      shuffled.add(copy);
+    }
+    double[] sum = new double[sources.size()];
     int k = 5;
     for (int fold = 0; fold < k; fold++) {
       List<Group> train = new ArrayList<>();
-      List<Group> test = new ArrayList<>();
-      for (int i = 0; i < shuffled.size(); i++) (i % k == fold ? test : train).add(shuffled.get(i));
+      for (List<Group> s : shuffled) for (int i = 0; i < s.size(); i++) if (i % k != fold) train.add(s.get(i));
       Model m = fit(train, lambda);
-      for (Group g : test) {
-        double[] s = new double[g.x().length];
-        for (int i = 0; i < s.length; i++) s[i] = m.linear(g.x()[i]);
-        sum += reciprocalRank(s, g.positive());
-        count++;
+      for (int src = 0; src < shuffled.size(); src++) {
+        List<Group> s = shuffled.get(src);
+        for (int i = fold; i < s.size(); i += k) {
+          Group g = s.get(i);
+          double[] score = new double[g.x().length];
+          for (int j = 0; j < score.length; j++) score[j] = m.linear(g.x()[j]);
+          sum[src] += reciprocalRank(score, g.positive());
+        }
       }
     }
-    return sum / Math.max(1, count);
+    double mean = 0;
+    for (int src = 0; src < sum.length; src++) mean += sum[src] / Math.max(1, shuffled.get(src).size());
+    return mean / sum.length;
   }
 
   /** MRR when ranking by one raw feature alone. */
