@@ -127,6 +127,16 @@ final class Contradiction {
         }
       }
     }
+    // Directions of change read by stem on two axes (more/less, better/worse): "slows" against
+    // "exacerbation", "increases" against "amelioration", "worsens" against "rescued".
+    Set<String> anchors = new HashSet<>();
+    for (String t : ct.terms()) {
+      if (Direction.of(t)[0] != 0 || Direction.of(t)[1] != 0) continue; // a direction word anchors nothing
+      anchors.add(t);
+      anchors.add(stem(t));
+    }
+    String[] direction = Direction.opposed(wordsOf(ct.text()), wordsOf(scope), anchors);
+    if (direction != null) return "the claim says \"" + direction[0] + "\" where " + label + " says \"" + direction[1] + "\"";
     // Numbers: a claim number in no cited source, where this sentence gives another one.
     List<String> claimNums = KeyItems.numbers(KeyItems.standalone(ct.cues().get("number"), ct.text()));
     List<String> sentNums = KeyItems.numbers(KeyItems.standalone(sc.get("number"), r.sentences.get(s).text()));

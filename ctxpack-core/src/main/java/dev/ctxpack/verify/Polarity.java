@@ -47,12 +47,15 @@ final class Polarity {
       + EN_FRAME + "|" + PT_FRAME + ")\\s+", Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
 
   /**
-   * Predicates that deny their complement verb: "fails to", "ceased to", "was unable to", "deixou
-   * de", "cessou de", "parou de", "falhou em". Each counts once, like a frame; the verb after it
-   * stays in the body ("failed to approve" states "approve", denied).
+   * Predicates that deny their complement verb: "fails to", "ceased to", "was unable to", "is
+   * incapable of", "deixou de", "cessou de", "parou de", "falhou em", "é incapaz de". Each counts
+   * once, like a frame; the verb after it stays in the body ("failed to approve" states "approve",
+   * denied).
    */
   private static final Pattern NEGATIVE_PREDICATE = Pattern.compile(
       "\\b(?:fail(?:s|ed|ing)?|cease(?:s|d)?|unable)\\s+to\\s+"
+          // "is incapable of producing X" = "does not produce X"; "é incapaz de"
+          + "|\\bincapable\\s+of\\s+|(?<!\\p{L})incapaz(?:es)?\\s+de\\s+"
           + "|\\b(?:deix(?:a|am|ou|aram|ava|avam|ar)|cess(?:a|am|ou|aram|ar)|par(?:ou|aram|ar)|falh(?:a|am|ou|aram|ar))"
           + "\\s+(?:de|em)\\s+"
           // lacking: the verb denies the having of its object ("lacks X" = "does not have X")

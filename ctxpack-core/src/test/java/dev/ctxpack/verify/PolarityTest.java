@@ -29,6 +29,8 @@ class PolarityTest {
       verb        | The committee failed to approve the budget.                         | true  | false
       verb        | The committee was unable to approve the budget.                     | true  | false
       verb        | The committee ceased to approve budgets.                            | true  | false
+      verb        | The committee was incapable of approving budgets.                   | true  | false
+      verb        | O comitê foi incapaz de aprovar o orçamento.                        | true  | true
       double verb | The committee did not fail to approve the budget.                   | false | false
       litotes     | The colonists were not unable to manage their fields.               | false | false
       verbo       | A comissão deixou de aprovar o orçamento.                           | true  | true
