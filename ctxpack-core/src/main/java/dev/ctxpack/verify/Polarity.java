@@ -73,7 +73,23 @@ final class Polarity {
    */
   record Read(String body, int frames, List<String> written) {}
 
+  /**
+   * "Not only … but (also)", "não só / não apenas … mas / como também": the "not" adds, it denies
+   * nothing (a "but" must follow: "is not only 5 %" alone is read as a denial). Removed from the body
+   * before its cues are read.
+   */
+  private static final Pattern NOT_ONLY = Pattern.compile(
+      "\\bnot\\s+(?=(?:only|just|merely|solely)\\b[^.;]*\\bbut\\b)"
+          + "|(?<!\\p{L})n[ãa]o\\s+(?=(?:s[óo]|apenas|somente)(?!\\p{L})[^.;]*(?<!\\p{L})(?:mas|como|bem)(?!\\p{L}))",
+      Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+
   static Read read(String text) {
+    Read r = readFrames(text);
+    if (!NOT_ONLY.matcher(r.body()).find()) return r;
+    return new Read(NOT_ONLY.matcher(r.body()).replaceAll(""), r.frames(), r.written());
+  }
+
+  private static Read readFrames(String text) {
     Matcher m = FRAME.matcher(text);
     StringBuilder body = new StringBuilder();
     List<String> written = new java.util.ArrayList<>();

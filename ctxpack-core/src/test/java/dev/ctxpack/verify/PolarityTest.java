@@ -30,6 +30,10 @@ class PolarityTest {
       verb        | The committee was unable to approve the budget.                     | true  | false
       verb        | The committee ceased to approve budgets.                            | true  | false
       verb        | The committee was incapable of approving budgets.                   | true  | false
+      not only    | The committee not only approved the budget but also the plan.       | false | false
+      não só      | A comissão não só aprovou o orçamento como também o plano.          | false | true
+      not only not | The committee did not approve the budget, not only the plan.       | true  | false
+      not only    | The rate is not only 5 percent.                                     | true  | false
       verb        | O comitê foi incapaz de aprovar o orçamento.                        | true  | true
       double verb | The committee did not fail to approve the budget.                   | false | false
       litotes     | The colonists were not unable to manage their fields.               | false | false
