@@ -37,36 +37,7 @@ public final class InjectionDetector {
 
   private static final InjectionDetector DEFAULT = new InjectionDetector(InjectionRules.DEFAULT);
 
-  /**
-   * The hits in {@code text}, in order of start, end and rule; an unmodifiable list. A text of at
-   * most {@value #REMEMBERED_TEXT_MAX} characters is read once and its hits remembered by content
-   * (a pack guards the same candidate texts for costing and for rendering, and a service the same
-   * popular chunks request after request); the memory is emptied when the texts it holds reach
-   * {@value #REMEMBERED_CHARS} characters.
-   */
   public List<Hit> detect(String text) {
-    boolean remember = text.length() <= REMEMBERED_TEXT_MAX;
-    if (remember) {
-      List<Hit> known = remembered.get(text);
-      if (known != null) return known;
-    }
-    List<Hit> hits = List.copyOf(read(text));
-    if (remember) {
-      if (rememberedChars.addAndGet(text.length()) > REMEMBERED_CHARS) {
-        remembered.clear();
-        rememberedChars.set(text.length());
-      }
-      remembered.put(text, hits);
-    }
-    return hits;
-  }
-
-  private static final int REMEMBERED_TEXT_MAX = 16_384;
-  private static final long REMEMBERED_CHARS = 4_000_000;
-  private final java.util.concurrent.ConcurrentHashMap<String, List<Hit>> remembered = new java.util.concurrent.ConcurrentHashMap<>();
-  private final java.util.concurrent.atomic.AtomicLong rememberedChars = new java.util.concurrent.atomic.AtomicLong();
-
-  private List<Hit> read(String text) {
     List<Hit> hits = new ArrayList<>();
     hidden(text, hits);
     HiddenText.comments(text, hits);

@@ -39,36 +39,6 @@ public final class JTokkitTokenizer implements Tokenizer {
   public int count(String text) {
     int n = text.length();
     if (n == 0) return 0;
-    boolean remember = n >= REMEMBERED_TEXT_MIN && n <= REMEMBERED_TEXT_MAX;
-    if (remember) {
-      Integer known = counts.get(text);
-      if (known != null) return known;
-    }
-    int total = countSegments(text);
-    if (remember) {
-      if (countedChars.addAndGet(n) > REMEMBERED_CHARS) {
-        counts.clear();
-        countedChars.set(n);
-      }
-      counts.put(text, total);
-    }
-    return total;
-  }
-
-  /**
-   * Whole texts counted before, by their content: a pack counts the same passage, block and
-   * sentence texts several times (its candidates' blocks, the compressor's sentences, the summary),
-   * and a service the same popular chunks request after request. Emptied when the texts it holds
-   * reach {@link #REMEMBERED_CHARS} characters (about 8 MB), so it stays bounded.
-   */
-  private final java.util.concurrent.ConcurrentHashMap<String, Integer> counts = new java.util.concurrent.ConcurrentHashMap<>();
-  private final java.util.concurrent.atomic.AtomicLong countedChars = new java.util.concurrent.atomic.AtomicLong();
-  private static final int REMEMBERED_TEXT_MIN = 32;
-  private static final int REMEMBERED_TEXT_MAX = 16_384;
-  private static final long REMEMBERED_CHARS = 4_000_000;
-
-  private int countSegments(String text) {
-    int n = text.length();
     int total = 0;
     int from = 0;
     Region probe = new Region();

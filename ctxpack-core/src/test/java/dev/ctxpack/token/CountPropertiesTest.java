@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * {@link JTokkitTokenizer#count} sums remembered segment counts: it must give exactly the number
  * JTokkit gives for the whole text, on awkward text (English and Portuguese words, CJK, emoji,
  * surrogate pairs, CRLF, long words with no space) and twice in a row (the second time from the
- * remembered segments, or the remembered whole text).
+ * remembered segments).
  */
 class CountPropertiesTest {
   private static final Encoding O200K = Encodings.newDefaultEncodingRegistry().getEncoding(EncodingType.O200K_BASE);
@@ -34,7 +34,7 @@ class CountPropertiesTest {
     int expected = (o200k ? O200K : CL100K).countTokensOrdinary(text);
     assertThat(t.count(text)).as("first count").isEqualTo(expected);
     assertThat(t.count(text)).as("second count, from remembered segments").isEqualTo(expected);
-    // another String with the same content hits the remembered whole-text count: still the same number
+    // another String with the same content, and a text one character longer: each JTokkit's count
     assertThat(t.count(new String(text.toCharArray()))).as("an equal text").isEqualTo(expected);
     // a text that differs in one character at its end is counted on its own, not taken for the first
     String longer = text + "x";
