@@ -131,7 +131,8 @@ final class Contradiction {
     // "exacerbation", "increases" against "amelioration", "worsens" against "rescued".
     Set<String> anchors = new HashSet<>();
     for (String t : ct.terms()) {
-      if (Direction.of(t)[0] != 0 || Direction.of(t)[1] != 0) continue; // a direction word anchors nothing
+      int[] d = Direction.of(t);
+      if (d[0] != 0 || d[1] != 0) continue; // a direction word anchors nothing
       anchors.add(t);
       anchors.add(stem(t));
     }

@@ -25,7 +25,7 @@ final class Direction {
       "decreas", "reduc", "reduct", "diminish", "inhibit", "suppress", "attenuat", "impair", "abrogat", "abolish",
       "downregulat", "decelerat", "ameliorat", "alleviat", "mitigat", "repress", "dampen", "imped", "hinder", "curtail",
       "slow",
-      "diminu", "reduz", "reduc", "inib", "atenu", "prejudic", "abol", "desaceler", "ameniz", "alivi", "mitig", "retard");
+      "diminu", "reduz", "inib", "atenu", "prejudic", "abol", "desaceler", "ameniz", "alivi", "mitig", "retard");
   private static final List<String> BETTER = List.of(
       "improv", "ameliorat", "alleviat", "rescu", "restor", "benefici",
       "melhor", "restaur", "benefic", "alivi", "ameniz");

@@ -85,8 +85,8 @@ final class Polarity {
 
   static Read read(String text) {
     Read r = readFrames(text);
-    if (!NOT_ONLY.matcher(r.body()).find()) return r;
-    return new Read(NOT_ONLY.matcher(r.body()).replaceAll(""), r.frames(), r.written());
+    String body = NOT_ONLY.matcher(r.body()).replaceAll(""); // the same String when nothing matched
+    return body.equals(r.body()) ? r : new Read(body, r.frames(), r.written());
   }
 
   private static Read readFrames(String text) {

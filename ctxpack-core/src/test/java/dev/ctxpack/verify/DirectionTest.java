@@ -15,12 +15,6 @@ import org.junit.jupiter.params.provider.CsvSource;
  * does not.
  */
 class DirectionTest {
-  private static final EvidenceVerifier VERIFIER = EvidenceVerifier.lexical();
-
-  private static ClaimVerdict verdict(String source, String claim) throws Exception {
-    Verification v = VERIFIER.verify(null, List.of(new VerifySource("S1", source)), Answer.parse(claim + " [S1]."));
-    return v.claims().get(0);
-  }
 
   @ParameterizedTest(name = "{1}")
   @CsvSource(delimiter = '|', value = {
@@ -40,7 +34,7 @@ class DirectionTest {
       "A nova política agravou a situação fiscal do município"
           + "|A nova política melhorou a situação fiscal do município|melhorou|agravou"})
   void anOppositeDirectionContradictsAndIsNamed(String source, String claim, String says, String where) throws Exception {
-    ClaimVerdict c = verdict(source, claim);
+    ClaimVerdict c = LexicalVerdict.of(source, claim);
     assertThat(c.verdict()).as(c.reason()).isEqualTo(Verdict.CONTRADICTED);
     assertThat(c.reason()).contains("says \"" + says + "\"").contains("says \"" + where + "\"");
   }
@@ -56,7 +50,7 @@ class DirectionTest {
       "ACE inhibitors are associated with an increased survival of the patients"
           + "|ACE inhibitors increase survival of the patients"})
   void theSameDirectionInAnotherFormSupports(String source, String claim) throws Exception {
-    ClaimVerdict c = verdict(source, claim);
+    ClaimVerdict c = LexicalVerdict.of(source, claim);
     assertThat(c.verdict()).as(c.reason()).isNotEqualTo(Verdict.CONTRADICTED);
   }
 

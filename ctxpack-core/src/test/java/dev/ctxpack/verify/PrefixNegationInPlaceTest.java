@@ -2,7 +2,6 @@ package dev.ctxpack.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -12,12 +11,6 @@ import org.junit.jupiter.params.provider.CsvSource;
  * contradicts; a claim that is the sentence itself, or moves nothing, is still supported.
  */
 class PrefixNegationInPlaceTest {
-  private static final EvidenceVerifier VERIFIER = EvidenceVerifier.lexical();
-
-  private static ClaimVerdict verdict(String source, String claim) throws Exception {
-    Verification v = VERIFIER.verify(null, List.of(new VerifySource("S1", source)), Answer.parse(claim + " [S1]."));
-    return v.claims().get(0);
-  }
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', value = {
@@ -33,7 +26,7 @@ class PrefixNegationInPlaceTest {
           + "|Os dados mostraram que o método é adequado para amostras pequenas|adequado|inadequado",
       "A licença foi concedida de forma irregular pela prefeitura|A licença foi concedida de forma regular pela prefeitura|regular|irregular"})
   void aPrefixedWordInTheOtherFormsPlaceContradicts(String source, String claim, String says, String where) throws Exception {
-    ClaimVerdict c = verdict(source, claim);
+    ClaimVerdict c = LexicalVerdict.of(source, claim);
     assertThat(c.verdict()).as(c.reason()).isEqualTo(Verdict.CONTRADICTED);
     assertThat(c.reason()).contains("says \"" + says + "\"").contains("says \"" + where + "\"");
   }
@@ -45,7 +38,7 @@ class PrefixNegationInPlaceTest {
       "Organic and inorganic compounds were measured in each sample",
       "O método é inadequado para amostras pequenas, mas adequado para grandes"})
   void theSentenceItselfIsSupported(String sentence) throws Exception {
-    ClaimVerdict c = verdict(sentence, sentence);
+    ClaimVerdict c = LexicalVerdict.of(sentence, sentence);
     assertThat(c.verdict()).as(c.reason()).isEqualTo(Verdict.SUPPORTED);
   }
 

@@ -223,8 +223,23 @@ public final class FitCompressor implements Callable<Integer> {
 
   List<Group> groups(Path file, FeatureSentenceScorer features, ExtractiveCompressor segmenter, boolean withVectors)
       throws IOException {
+    List<Group> out = groups(file, CompressData.Half.FIT, 0, features, segmenter, withVectors);
+    if (maxQuestions > 0 && out.size() > maxQuestions) {
+      java.util.Collections.shuffle(out, new Random(SEED));
+      out = new ArrayList<>(out.subList(0, maxQuestions));
+    }
+    return out;
+  }
+
+  /**
+   * The answerable questions of {@code half} of a SQuAD-format file (at most {@code max}, 0: all) as
+   * the requests the evaluation builds, each sentence positive when it holds an answer string;
+   * questions whose answer crosses a sentence boundary are left out.
+   */
+  static List<Group> groups(Path file, CompressData.Half half, int max, FeatureSentenceScorer features,
+      ExtractiveCompressor segmenter, boolean withVectors) throws IOException {
     List<Group> out = new ArrayList<>();
-    for (CompressData.Case c : CompressData.cases(CompressData.loadSquad(file), CompressData.Half.FIT, true, 0, SEED)) {
+    for (CompressData.Case c : CompressData.cases(CompressData.loadSquad(file), half, true, max, SEED)) {
       List<Sentence> sentences = segmenter.sentences(c.inputs());
       boolean[] pos = new boolean[sentences.size()];
       boolean any = false;
@@ -234,10 +249,6 @@ public final class FitCompressor implements Callable<Integer> {
       }
       if (!any) continue; // the answer crosses a sentence boundary: no sentence holds it
       out.add(new Group(features.features(c.question(), c.inputs(), sentences, withVectors), pos));
-    }
-    if (maxQuestions > 0 && out.size() > maxQuestions) {
-      java.util.Collections.shuffle(out, new Random(SEED));
-      out = new ArrayList<>(out.subList(0, maxQuestions));
     }
     return out;
   }

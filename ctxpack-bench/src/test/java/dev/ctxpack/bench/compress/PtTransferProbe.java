@@ -62,18 +62,7 @@ public final class PtTransferProbe {
   }
 
   static List<FitCompressor.Group> squad(Path file, CompressData.Half half, FeatureSentenceScorer f, ExtractiveCompressor seg) throws Exception {
-    List<FitCompressor.Group> out = new ArrayList<>();
-    for (CompressData.Case c : CompressData.cases(CompressData.loadSquad(file), half, true, 3000, FitCompressor.SEED)) {
-      List<Sentence> sentences = seg.sentences(c.inputs());
-      boolean[] pos = new boolean[sentences.size()];
-      boolean any = false;
-      for (int i = 0; i < pos.length; i++) {
-        for (String ans : c.answers()) if (sentences.get(i).text().contains(ans)) pos[i] = true;
-        any |= pos[i];
-      }
-      if (any) out.add(new FitCompressor.Group(f.features(c.question(), c.inputs(), sentences, false), pos));
-    }
-    return out;
+    return FitCompressor.groups(file, half, 3000, f, seg, false);
   }
 
   /** ASSIN: blocks of 10 consecutive pairs of a file are an "article"; an entailing pair's h is the query, the block's t's the inputs. */
