@@ -15,8 +15,10 @@ import java.util.Properties;
  * Scores sentences by a logistic model over {@link SentenceFeatures}: {@code p = sigmoid(a * sum_F
  * weight.F * (F - mean.F) / scale.F + b)}, the probability that the sentence holds the answer. One
  * model per query language (Portuguese and English; English for any other) and per kind of
- * evidence: with sentence vectors, and lexical (when there are none for the query: no embedder, or
- * a language the embedder was not trained for), each fitted on real QA data
+ * evidence: with sentence vectors and the embedder's token states (when sentences are embedded on
+ * the fly by a model that gives them, {@link SentenceTokens}), with sentence vectors (stored in an
+ * index), and lexical (when there are none for the query: no embedder, or a language the embedder
+ * was not trained for), each fitted on real QA data
  * by {@code dev.ctxpack.bench.compress.FitCompressor} and shipped as the resource {@value
  * #RESOURCE}. Thread-safe.
  */
@@ -45,10 +47,21 @@ public final class FeatureSentenceScorer implements SentenceScorer {
 
   private static volatile Map<Key, Model> defaults;
 
-  /** Which model: a language, with or without vectors. */
-  public record Key(Language language, boolean vectors) {
+  /**
+   * Which model: a language, with or without vectors, and with vectors whether it also reads the
+   * embedder's token states ({@link SentenceTokens}).
+   */
+  public record Key(Language language, boolean vectors, boolean tokens) {
+    public Key {
+      if (tokens && !vectors) throw new IllegalArgumentException("a model with token states also has vectors");
+    }
+
+    public Key(Language language, boolean vectors) {
+      this(language, vectors, false);
+    }
+
     String prefix() {
-      return language.code() + (vectors ? "." : ".lexical.");
+      return language.code() + (tokens ? ".tokens." : vectors ? "." : ".lexical.");
     }
   }
 
@@ -83,12 +96,14 @@ public final class FeatureSentenceScorer implements SentenceScorer {
 
   /**
    * Reads models written as {@code en.weight.F}, {@code en.mean.F}, {@code en.scale.F}, {@code
-   * en.a}, {@code en.b}, {@code en.onTopic} (with vectors) and {@code en.lexical.weight.F}... (without).
+   * en.a}, {@code en.b}, {@code en.onTopic} (with vectors), {@code en.tokens.weight.F}... (with
+   * vectors and token states) and {@code en.lexical.weight.F}... (without). A feature a model does
+   * not name has weight 0.
    */
   public static Map<Key, Model> parse(Properties p) {
     Map<Key, Model> out = new HashMap<>();
-    for (Language lang : List.of(Language.EN, Language.PT)) for (boolean v : new boolean[] {true, false}) {
-      Key key = new Key(lang, v);
+    for (Language lang : List.of(Language.EN, Language.PT)) for (int level = 0; level < 3; level++) {
+      Key key = new Key(lang, level > 0, level > 1);
       String prefix = key.prefix();
       if (p.getProperty(prefix + "a") == null) continue;
       int d = SentenceFeatures.NAMES.size();
@@ -128,7 +143,13 @@ public final class FeatureSentenceScorer implements SentenceScorer {
    * (English when neither), with vectors when there is a vector and such a model, else lexical.
    */
   public Model model(Language language, boolean vectors) {
+    return model(language, vectors, false);
+  }
+
+  /** As {@link #model(Language, boolean)}, the model reading token states when {@code tokens} and there is one. */
+  public Model model(Language language, boolean vectors, boolean tokens) {
     Language lang = language == Language.PT ? Language.PT : Language.EN;
+    if (vectors && tokens && models.containsKey(new Key(lang, true, true))) return models.get(new Key(lang, true, true));
     if (vectors && models.containsKey(new Key(lang, true))) return models.get(new Key(lang, true));
     Model m = models.get(new Key(lang, false));
     return m != null ? m : models.get(new Key(Language.EN, false));
@@ -152,7 +173,10 @@ public final class FeatureSentenceScorer implements SentenceScorer {
   @Override
   public double[] score(String query, List<CompressInput> inputs, List<Sentence> sentences) throws IOException {
     float[] qv = vectors.query(query);
-    float[][] sv = qv == null ? null : vectors.sentences(inputs, sentences);
+    Language language = detector.detect(query);
+    // With a model for them, the token states' pass gives the sentence vectors too (SentenceTokens).
+    SentenceTokens tokens = qv != null && hasTokenModel(language) ? vectors.tokens(query, inputs, sentences) : null;
+    float[][] sv = qv == null ? null : tokens != null ? tokens.vectors() : vectors.sentences(inputs, sentences);
     // The model with vectors only where most sentences have one; else the lexical model, without them.
     int with = 0;
     if (sv != null) for (float[] v : sv) if (v != null) with++;
@@ -160,9 +184,10 @@ public final class FeatureSentenceScorer implements SentenceScorer {
     if (!useVectors) {
       qv = null;
       sv = null;
+      tokens = null;
     }
-    double[][] x = SentenceFeatures.compute(query, inputs, sentences, qv, sv);
-    Model m = model(detector.detect(query), useVectors);
+    double[][] x = SentenceFeatures.compute(query, inputs, sentences, qv, sv, tokens);
+    Model m = model(language, useVectors, tokens != null);
     double[] out = new double[x.length];
     for (int i = 0; i < x.length; i++) out[i] = m.probability(x[i]);
     return out;
@@ -174,8 +199,19 @@ public final class FeatureSentenceScorer implements SentenceScorer {
    */
   public double[][] features(String query, List<CompressInput> inputs, List<Sentence> sentences, boolean withVectors)
       throws IOException {
+    return features(query, inputs, sentences, withVectors, false);
+  }
+
+  /** As {@link #features(String, List, List, boolean)}, with the token-match features when {@code withTokens} and the source has them. */
+  public double[][] features(String query, List<CompressInput> inputs, List<Sentence> sentences, boolean withVectors,
+      boolean withTokens) throws IOException {
     float[] qv = withVectors ? vectors.query(query) : null;
-    float[][] sv = qv == null ? null : vectors.sentences(inputs, sentences);
-    return SentenceFeatures.compute(query, inputs, sentences, qv, sv);
+    SentenceTokens tokens = qv != null && withTokens ? vectors.tokens(query, inputs, sentences) : null;
+    float[][] sv = qv == null ? null : tokens != null ? tokens.vectors() : vectors.sentences(inputs, sentences);
+    return SentenceFeatures.compute(query, inputs, sentences, qv, sv, tokens);
+  }
+
+  private boolean hasTokenModel(Language language) {
+    return models.containsKey(new Key(language == Language.PT ? Language.PT : Language.EN, true, true));
   }
 }

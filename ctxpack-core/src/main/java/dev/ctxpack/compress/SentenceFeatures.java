@@ -27,7 +27,7 @@ public final class SentenceFeatures {
       "neighbour_cover", "window_cover", "passage_cover", "passage_rr", "input_rr", "first", "position",
       "length_log", "answer_type", "answer_type_asked", "novel_log", "run", "proximity", "bm25_rr", "dense_rr",
       "cover_x_dense", "type_x_cover", "type_x_dense", "passage_x_cover", "window_x_dense", "dense_window",
-      "dense_passage", "cover_stem");
+      "dense_passage", "cover_stem", "tok_max", "tok_max_rel", "tok_idf", "tok_idf_rel");
 
   static final int BM25_REL = 0;
   static final int BM25_LOG = 1;
@@ -60,6 +60,10 @@ public final class SentenceFeatures {
   static final int DENSE_WINDOW = 28;
   static final int DENSE_PASSAGE = 29;
   static final int COVER_STEM = 30;
+  static final int TOK_MAX = 31;
+  static final int TOK_MAX_REL = 32;
+  static final int TOK_IDF = 33;
+  static final int TOK_IDF_REL = 34;
   /** Query and sentence terms sharing this many leading characters count as one stem. */
   static final int STEM = 5;
 
@@ -111,6 +115,35 @@ public final class SentenceFeatures {
    * hold null entries) when there are no vectors.
    */
   public static double[][] compute(String query, List<CompressInput> inputs, List<Sentence> sentences,
+      float[] queryVector, float[][] vectors) {
+    return compute(query, inputs, sentences, queryVector, vectors, null);
+  }
+
+  /**
+   * The feature rows with the token-match features from {@code tokens} ({@code null}: absent, 0),
+   * each also relative to the request's best ({@link SentenceTokens}).
+   */
+  public static double[][] compute(String query, List<CompressInput> inputs, List<Sentence> sentences,
+      float[] queryVector, float[][] vectors, SentenceTokens tokens) {
+    double[][] x = lexicalAndDense(query, inputs, sentences, queryVector, vectors);
+    if (tokens == null || x.length == 0) return x;
+    double[][] m = tokens.match();
+    double bestMax = Double.NEGATIVE_INFINITY;
+    double bestIdf = Double.NEGATIVE_INFINITY;
+    for (double[] r : m) {
+      bestMax = Math.max(bestMax, r[0]);
+      bestIdf = Math.max(bestIdf, r[1]);
+    }
+    for (int i = 0; i < x.length; i++) {
+      x[i][TOK_MAX] = m[i][0];
+      x[i][TOK_MAX_REL] = m[i][0] - bestMax;
+      x[i][TOK_IDF] = m[i][1];
+      x[i][TOK_IDF_REL] = m[i][1] - bestIdf;
+    }
+    return x;
+  }
+
+  private static double[][] lexicalAndDense(String query, List<CompressInput> inputs, List<Sentence> sentences,
       float[] queryVector, float[][] vectors) {
     int n = sentences.size();
     int d = NAMES.size();

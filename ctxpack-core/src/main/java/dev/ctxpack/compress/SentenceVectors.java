@@ -24,6 +24,39 @@ public interface SentenceVectors {
   /** Names the source in traces. */
   String id();
 
+  /**
+   * The request's token-level evidence ({@link SentenceTokens}), or {@code null} when this source
+   * has none for the query (the default; vectors stored in an index carry no token states).
+   */
+  default SentenceTokens tokens(String query, List<CompressInput> inputs, List<Sentence> sentences) {
+    return null;
+  }
+
+  /**
+   * This source without token states: sentences are scored by the model over sentence vectors
+   * alone, as with vectors stored in an index (cheaper on the fly: no pass over each passage; the
+   * ranking is the one before token features, docs/BENCHMARKS.md).
+   */
+  default SentenceVectors withoutTokens() {
+    SentenceVectors self = this;
+    return new SentenceVectors() {
+      @Override
+      public float[] query(String query) throws IOException {
+        return self.query(query);
+      }
+
+      @Override
+      public float[][] sentences(List<CompressInput> inputs, List<Sentence> sentences) throws IOException {
+        return self.sentences(inputs, sentences);
+      }
+
+      @Override
+      public String id() {
+        return self.id();
+      }
+    };
+  }
+
   /** No vectors: the semantic features are absent. */
   static SentenceVectors none() {
     return new SentenceVectors() {
@@ -72,6 +105,12 @@ public interface SentenceVectors {
         for (Sentence s : sentences) texts.add(passagePrefix + s.text());
         List<float[]> vs = texts.isEmpty() ? List.of() : embedder.embed(texts);
         return vs.toArray(new float[0][]);
+      }
+
+      @Override
+      public SentenceTokens tokens(String query, List<CompressInput> inputs, List<Sentence> sentences) {
+        if (!supports(embedder, detector.detect(query))) return null;
+        return SentenceTokens.read(embedder, queryPrefix, passagePrefix, query, inputs, sentences);
       }
 
       @Override

@@ -50,6 +50,12 @@ public final class CachingEmbedder implements Embedder {
     return delegate.readableShare(text);
   }
 
+  /** The delegate's, not remembered (one pass per passage window, rarely the same twice). */
+  @Override
+  public TokenStates tokenStates(String text) {
+    return delegate.tokenStates(text);
+  }
+
   @Override
   public List<float[]> embed(List<String> texts) {
     float[][] out = new float[texts.size()][];

@@ -43,6 +43,16 @@ public interface Embedder {
   }
 
   /**
+   * {@code text}'s contextual token vectors from one pass of the model, or {@code null} when this
+   * embedder has none (the default: a remote service, a model whose token states nothing was fitted
+   * on). A text longer than the model reads is cut at the model's limit: tokens past it are absent.
+   * The sentence scorer's token-match features read these ({@code SentenceFeatures}).
+   */
+  default TokenStates tokenStates(String text) {
+    return null;
+  }
+
+  /**
    * {@code embedder}'s vectors of {@code texts} in one batch; if the model rejects a text (one it
    * reduces to nothing, such as zero-width characters only), one text at a time, the rejected ones
    * left without a vector ({@code null}) rather than failing the others.

@@ -107,6 +107,15 @@ final class InProcessModel {
     return pass.pool(text) != null;
   }
 
+  /** {@code text}'s token states from one run ({@link SinglePass#states}); {@code null} when it has no piece. */
+  dev.ctxpack.embed.TokenStates tokenStates(String text) {
+    try {
+      return pass.states(text);
+    } catch (OrtException | RuntimeException e) {
+      throw new IllegalStateException("model " + name + " failed reading token states: " + rootMessage(e), e);
+    }
+  }
+
   /** The share of {@code text}'s word pieces that are not the tokenizer's unknown piece ({@link UnknownPieces}). */
   double readableShare(String text) {
     return unknownPieces.readableShare(text);

@@ -89,6 +89,16 @@ public final class MiniLmEmbedder implements Embedder {
     return model().readableShare(text);
   }
 
+  /**
+   * The last layer's token states of {@code text} (at most 512 word pieces read), on the calling
+   * thread. The English sentence model with token features was fitted on these.
+   */
+  @Override
+  public dev.ctxpack.embed.TokenStates tokenStates(String text) {
+    if (text == null || text.isBlank()) return null;
+    return model().tokenStates(text);
+  }
+
   @Override
   public List<float[]> embed(List<String> texts) {
     Texts.requireNonBlank(texts);

@@ -2,10 +2,12 @@ package dev.ctxpack.onnx;
 
 import ai.djl.huggingface.tokenizers.Encoding;
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import ai.djl.huggingface.tokenizers.jni.CharSpan;
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
+import dev.ctxpack.embed.TokenStates;
 import dev.langchain4j.model.embedding.onnx.PoolingMode;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -36,6 +38,8 @@ final class SinglePass {
   private final OrtEnvironment env;
   private final OrtSession session;
   private final HuggingFaceTokenizer tokenizer;
+  /** For token states: the model's whole input (512 pieces), not the pooled vector's 128-piece truncation. */
+  private final HuggingFaceTokenizer longTokenizer;
   private final PoolingMode pooling;
   private final boolean typeIds;
 
@@ -43,6 +47,8 @@ final class SinglePass {
     this.env = env;
     this.session = session;
     this.tokenizer = HuggingFaceTokenizer.newInstance(new ByteArrayInputStream(tokenizerJson), Map.of("padding", "false"));
+    this.longTokenizer = HuggingFaceTokenizer.newInstance(new ByteArrayInputStream(tokenizerJson),
+        Map.of("padding", "false", "truncation", "true", "maxLength", Integer.toString(MAX_IDS)));
     this.pooling = pooling;
     Set<String> inputs = session.getInputNames();
     this.typeIds = inputs.contains("token_type_ids");
@@ -69,6 +75,54 @@ final class SinglePass {
         return normalize(pooling == PoolingMode.CLS ? states[0].clone() : mean(states));
       }
     }
+  }
+
+  /**
+   * The text's contextual token states from one run over at most {@value #MAX_IDS} pieces (the
+   * model's whole input; the pooled vector reads the tokenizer file's own, shorter limit), each
+   * unit length, with their character spans; {@code null} for a text with no piece besides the
+   * special ones. Tokens past the cut are absent.
+   */
+  TokenStates states(String text) throws OrtException {
+    Encoding encoding = longTokenizer.encode(text, true, false);
+    long[] ids = encoding.getIds();
+    if (ids.length <= 2) return null;
+    if (ids.length > MAX_IDS) return null;
+    long[] shape = {1, ids.length};
+    Map<String, OnnxTensor> inputs = new HashMap<>(4);
+    float[][] states;
+    try (OnnxTensor idTensor = OnnxTensor.createTensor(env, LongBuffer.wrap(ids), shape);
+        OnnxTensor maskTensor = OnnxTensor.createTensor(env, LongBuffer.wrap(encoding.getAttentionMask()), shape);
+        OnnxTensor typeTensor = typeIds ? OnnxTensor.createTensor(env, LongBuffer.wrap(encoding.getTypeIds()), shape) : null) {
+      inputs.put("input_ids", idTensor);
+      inputs.put("attention_mask", maskTensor);
+      if (typeTensor != null) inputs.put("token_type_ids", typeTensor);
+      try (OrtSession.Result result = session.run(inputs)) {
+        states = ((float[][][]) result.get(0).getValue())[0];
+      }
+    }
+    CharSpan[] spans = encoding.getCharTokenSpans();
+    long[] special = encoding.getSpecialTokenMask();
+    int n = states.length;
+    int[] start = new int[n];
+    int[] end = new int[n];
+    boolean[] content = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      normalize(states[i]);
+      CharSpan span = i < spans.length ? spans[i] : null;
+      boolean isSpecial = special[i] != 0 || span == null;
+      start[i] = isSpecial ? -1 : span.getStart();
+      end[i] = isSpecial ? -1 : span.getEnd();
+      content[i] = !isSpecial && hasLetterOrDigit(text, start[i], end[i]);
+    }
+    return new TokenStates(states, start, end, content);
+  }
+
+  private static boolean hasLetterOrDigit(String text, int start, int end) {
+    for (int i = Math.max(0, start); i < Math.min(end, text.length()); i++) {
+      if (Character.isLetterOrDigit(text.charAt(i))) return true;
+    }
+    return false;
   }
 
   /** The tokens' mean, summed and divided in float in token order (as langchain4j does). */
