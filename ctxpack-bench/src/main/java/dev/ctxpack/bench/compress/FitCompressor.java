@@ -82,11 +82,19 @@ public final class FitCompressor implements Callable<Integer> {
       + "and refit only the calibration (a, b, onTopic) on the FIT data.")
   Path weightsFrom;
 
-  @Option(names = "--refit", split = ",", description = "With --weights-from: fit only these models (en, en.lexical, pt.lexical) "
+  @Option(names = "--refit", split = ",", description = "With --weights-from: fit only these models (en, en.tokens, en.lexical, pt.lexical) "
       + "anew, ranking and calibration, and copy the others verbatim with their record.")
   List<String> refit = List.of();
 
   static final double[] LAMBDAS = {1e-4, 1e-3, 1e-2, 1e-1, 1};
+  /** The models fitted, by their prefix in the properties file. */
+  static final List<String> MODELS = List.of("en", "en.tokens", "en.lexical", "pt.lexical");
+
+  /** The scorer's key of a model named as in {@link #MODELS}. */
+  static FeatureSentenceScorer.Key key(String model) {
+    return new FeatureSentenceScorer.Key(model.startsWith("pt") ? dev.ctxpack.model.Language.PT : dev.ctxpack.model.Language.EN,
+        !model.endsWith("lexical"), model.endsWith("tokens"));
+  }
   static final long SEED = 7;
 
   record Group(double[][] x, boolean[] positive) {}
@@ -102,8 +110,8 @@ public final class FitCompressor implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), "--refit needs --weights-from (the models to keep)");
     }
     for (String r : refit) {
-      if (!List.of("en", "en.lexical", "pt.lexical").contains(r)) {
-        throw new CommandLine.ParameterException(spec.commandLine(), "--refit: unknown model '" + r + "' (en, en.lexical, pt.lexical)");
+      if (!MODELS.contains(r)) {
+        throw new CommandLine.ParameterException(spec.commandLine(), "--refit: unknown model '" + r + "' (" + String.join(", ", MODELS) + ")");
       }
     }
     Embedder embedder = new CachingEmbedder(Embedders.byName(embedderSpec), 200_000);
@@ -124,23 +132,23 @@ public final class FitCompressor implements Callable<Integer> {
         header.add("ranking models kept from the previous fit; calibration (a, b, onTopic) refitted by FitCompressor --weights-from");
       }
     }
-    for (String key : List.of("en", "en.lexical", "pt.lexical")) {
+    for (String key : MODELS) {
       if (kept != null && !refit.isEmpty() && !refit.contains(key)) {
-        FeatureSentenceScorer.Model k = kept.get(new FeatureSentenceScorer.Key(
-            key.startsWith("pt") ? dev.ctxpack.model.Language.PT : dev.ctxpack.model.Language.EN, !key.endsWith("lexical")));
+        FeatureSentenceScorer.Model k = kept.get(key(key));
         if (k == null) throw new IllegalArgumentException("--weights-from " + weightsFrom + " has no model " + key);
         body.append(new Model(k.weight(), k.mean(), k.scale(), k.a(), k.b(), k.onTopic()).write(key));
         continue;
       }
       String lang = key.substring(0, 2);
       boolean withVectors = !key.endsWith("lexical");
+      boolean withTokens = key.endsWith("tokens");
       Path file = lang.equals("en") ? data.resolve("squad_v2_en/dev-v2.0.json") : data.resolve("faquad/train.json");
-      List<Group> groups = groups(file, features, segmenter, withVectors);
+      List<Group> groups = groups(file, features, segmenter, withVectors, withTokens);
       int wiki = 0;
       int squadLexical = 0;
       List<List<Group>> sources = new ArrayList<>();
       if (lang.equals("en")) {
-        List<Group> w = wikiQa(data.resolve("wikiqa/WikiQA-dev.tsv"), features, withVectors);
+        List<Group> w = wikiQa(data.resolve("wikiqa/WikiQA-dev.tsv"), features, withVectors, withTokens);
         wiki = w.size();
         groups.addAll(w);
         sources.add(groups);
@@ -149,15 +157,14 @@ public final class FitCompressor implements Callable<Integer> {
         // it is fitted on FaQuAD (one domain) and SQuAD's English questions read lexically (another),
         // so that it does not learn one site's layout (docs/BENCHMARKS.md, "Portuguese at parity").
         sources.add(new ArrayList<>(groups));
-        List<Group> squad = groups(data.resolve("squad_v2_en/dev-v2.0.json"), features, segmenter, false);
+        List<Group> squad = groups(data.resolve("squad_v2_en/dev-v2.0.json"), features, segmenter, false, false);
         squadLexical = squad.size();
         sources.add(squad);
         groups.addAll(squad);
       }
       log.printf(Locale.ROOT, "%s: %d training questions from the FIT half of %s%n", key, groups.size(), file);
       if (kept != null && refit.isEmpty()) {
-        FeatureSentenceScorer.Model k = kept.get(new FeatureSentenceScorer.Key(
-            lang.equals("pt") ? dev.ctxpack.model.Language.PT : dev.ctxpack.model.Language.EN, withVectors));
+        FeatureSentenceScorer.Model k = kept.get(key(key));
         if (k == null) throw new IllegalArgumentException("--weights-from " + weightsFrom + " has no model " + key);
         body.append(calibrated(new Model(k.weight(), k.mean(), k.scale(), 1, 0, 0), groups).write(key));
         continue;
@@ -221,9 +228,9 @@ public final class FitCompressor implements Callable<Integer> {
     return out;
   }
 
-  List<Group> groups(Path file, FeatureSentenceScorer features, ExtractiveCompressor segmenter, boolean withVectors)
-      throws IOException {
-    List<Group> out = groups(file, CompressData.Half.FIT, 0, features, segmenter, withVectors);
+  List<Group> groups(Path file, FeatureSentenceScorer features, ExtractiveCompressor segmenter, boolean withVectors,
+      boolean withTokens) throws IOException {
+    List<Group> out = groups(file, CompressData.Half.FIT, 0, features, segmenter, withVectors, withTokens);
     if (maxQuestions > 0 && out.size() > maxQuestions) {
       java.util.Collections.shuffle(out, new Random(SEED));
       out = new ArrayList<>(out.subList(0, maxQuestions));
@@ -238,6 +245,12 @@ public final class FitCompressor implements Callable<Integer> {
    */
   static List<Group> groups(Path file, CompressData.Half half, int max, FeatureSentenceScorer features,
       ExtractiveCompressor segmenter, boolean withVectors) throws IOException {
+    return groups(file, half, max, features, segmenter, withVectors, false);
+  }
+
+  /** As above, with the token-match features when {@code withTokens} (and the embedder gives token states). */
+  static List<Group> groups(Path file, CompressData.Half half, int max, FeatureSentenceScorer features,
+      ExtractiveCompressor segmenter, boolean withVectors, boolean withTokens) throws IOException {
     List<Group> out = new ArrayList<>();
     for (CompressData.Case c : CompressData.cases(CompressData.loadSquad(file), half, true, max, SEED)) {
       List<Sentence> sentences = segmenter.sentences(c.inputs());
@@ -248,7 +261,7 @@ public final class FitCompressor implements Callable<Integer> {
         any |= pos[i];
       }
       if (!any) continue; // the answer crosses a sentence boundary: no sentence holds it
-      out.add(new Group(features.features(c.question(), c.inputs(), sentences, withVectors), pos));
+      out.add(new Group(features.features(c.question(), c.inputs(), sentences, withVectors, withTokens), pos));
     }
     return out;
   }
@@ -257,7 +270,7 @@ public final class FitCompressor implements Callable<Integer> {
    * The FIT half of WikiQA dev: each question's candidate sentences, each its own input (as the
    * evaluation ranks them), positive by the gold label.
    */
-  List<Group> wikiQa(Path file, FeatureSentenceScorer features, boolean withVectors) throws IOException {
+  List<Group> wikiQa(Path file, FeatureSentenceScorer features, boolean withVectors, boolean withTokens) throws IOException {
     List<Group> out = new ArrayList<>();
     for (CompressData.WikiQuestion q : CompressData.loadWikiQa(file)) {
       if (CompressData.split(q.id()) != CompressData.Half.FIT || !q.hasPositive()) continue;
@@ -266,7 +279,7 @@ public final class FitCompressor implements Callable<Integer> {
       List<Sentence> sentences = GreedySelector.wholeInputs(inputs);
       boolean[] pos = new boolean[sentences.size()];
       for (int i = 0; i < pos.length; i++) pos[i] = q.labels().get(i);
-      out.add(new Group(features.features(q.question(), inputs, sentences, withVectors), pos));
+      out.add(new Group(features.features(q.question(), inputs, sentences, withVectors, withTokens), pos));
     }
     return out;
   }
@@ -292,7 +305,7 @@ public final class FitCompressor implements Callable<Integer> {
   }
 
   static Model fit(List<Group> groups, double lambda) {
-    int d = SentenceFeatures.NAMES.size();
+    int d = groups.isEmpty() ? SentenceFeatures.NAMES.size() : groups.get(0).x()[0].length;
     double[] mean = new double[d];
     double[] scale = new double[d];
     long n = 0;

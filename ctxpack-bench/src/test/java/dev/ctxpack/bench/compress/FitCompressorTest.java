@@ -40,7 +40,19 @@ class FitCompressorTest {
     int code2 = new CommandLine(new FitCompressor()).setErr(new PrintWriter(err2))
         .execute("--weights-from", "scorer.properties", "--refit", "pt");
     assertThat(code2).isEqualTo(2);
-    assertThat(err2.toString()).contains("unknown model 'pt'");
+    assertThat(err2.toString()).contains("unknown model 'pt'").contains("en.tokens");
+  }
+
+  @Test
+  void eachModelNameIsTheScorersKeyWithThePrefixItReadsAndWrites() {
+    for (String name : FitCompressor.MODELS) {
+      dev.ctxpack.compress.FeatureSentenceScorer.Key key = FitCompressor.key(name);
+      java.util.Properties p = new java.util.Properties();
+      p.setProperty(name + ".a", "1");
+      assertThat(dev.ctxpack.compress.FeatureSentenceScorer.parse(p)).as(name).containsOnlyKeys(key);
+    }
+    assertThat(FitCompressor.key("en.tokens").tokens()).isTrue();
+    assertThat(FitCompressor.key("en.tokens").vectors()).isTrue();
   }
 
   @Test
