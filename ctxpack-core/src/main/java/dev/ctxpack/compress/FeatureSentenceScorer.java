@@ -48,20 +48,19 @@ public final class FeatureSentenceScorer implements SentenceScorer {
   private static volatile Map<Key, Model> defaults;
 
   /**
-   * Which model: a language, with or without vectors, and with vectors whether it also reads the
-   * embedder's token states ({@link SentenceTokens}).
+   * Which model: a language, with or without sentence vectors, and whether it also reads the
+   * embedder's token states ({@link SentenceTokens}). Written {@code en.} (vectors), {@code
+   * en.lexical.}, {@code en.tokens.} (vectors and token states), {@code pt.lexical.tokens.} (token
+   * states without vectors: MiniLM's pooled vectors are not fitted for Portuguese, its token states'
+   * matches are).
    */
   public record Key(Language language, boolean vectors, boolean tokens) {
-    public Key {
-      if (tokens && !vectors) throw new IllegalArgumentException("a model with token states also has vectors");
-    }
-
     public Key(Language language, boolean vectors) {
       this(language, vectors, false);
     }
 
     String prefix() {
-      return language.code() + (tokens ? ".tokens." : vectors ? "." : ".lexical.");
+      return language.code() + (vectors ? "" : ".lexical") + (tokens ? ".tokens." : ".");
     }
   }
 
@@ -102,8 +101,8 @@ public final class FeatureSentenceScorer implements SentenceScorer {
    */
   public static Map<Key, Model> parse(Properties p) {
     Map<Key, Model> out = new HashMap<>();
-    for (Language lang : List.of(Language.EN, Language.PT)) for (int level = 0; level < 3; level++) {
-      Key key = new Key(lang, level > 0, level > 1);
+    for (Language lang : List.of(Language.EN, Language.PT)) for (int level = 0; level < 4; level++) {
+      Key key = new Key(lang, (level & 1) != 0, (level & 2) != 0);
       String prefix = key.prefix();
       if (p.getProperty(prefix + "a") == null) continue;
       int d = SentenceFeatures.NAMES.size();
@@ -149,7 +148,7 @@ public final class FeatureSentenceScorer implements SentenceScorer {
   /** As {@link #model(Language, boolean)}, the model reading token states when {@code tokens} and there is one. */
   public Model model(Language language, boolean vectors, boolean tokens) {
     Language lang = language == Language.PT ? Language.PT : Language.EN;
-    if (vectors && tokens && models.containsKey(new Key(lang, true, true))) return models.get(new Key(lang, true, true));
+    if (tokens && models.containsKey(new Key(lang, vectors, true))) return models.get(new Key(lang, vectors, true));
     if (vectors && models.containsKey(new Key(lang, true))) return models.get(new Key(lang, true));
     Model m = models.get(new Key(lang, false));
     return m != null ? m : models.get(new Key(Language.EN, false));
@@ -175,7 +174,7 @@ public final class FeatureSentenceScorer implements SentenceScorer {
     float[] qv = vectors.query(query);
     Language language = detector.detect(query);
     // With a model for them, the token states' pass gives the sentence vectors too (SentenceTokens).
-    SentenceTokens tokens = qv != null && hasTokenModel(language) ? vectors.tokens(query, inputs, sentences) : null;
+    SentenceTokens tokens = hasTokenModel(language, qv != null) ? vectors.tokens(query, inputs, sentences) : null;
     float[][] sv = qv == null ? null : tokens != null ? tokens.vectors() : vectors.sentences(inputs, sentences);
     // The model with vectors only where most sentences have one; else the lexical model, without them.
     int with = 0;
@@ -184,7 +183,7 @@ public final class FeatureSentenceScorer implements SentenceScorer {
     if (!useVectors) {
       qv = null;
       sv = null;
-      tokens = null;
+      if (!hasTokenModel(language, false)) tokens = null;
     }
     double[][] x = SentenceFeatures.compute(query, inputs, sentences, qv, sv, tokens);
     Model m = model(language, useVectors, tokens != null);
@@ -206,12 +205,12 @@ public final class FeatureSentenceScorer implements SentenceScorer {
   public double[][] features(String query, List<CompressInput> inputs, List<Sentence> sentences, boolean withVectors,
       boolean withTokens) throws IOException {
     float[] qv = withVectors ? vectors.query(query) : null;
-    SentenceTokens tokens = qv != null && withTokens ? vectors.tokens(query, inputs, sentences) : null;
+    SentenceTokens tokens = withTokens ? vectors.tokens(query, inputs, sentences) : null;
     float[][] sv = qv == null ? null : tokens != null ? tokens.vectors() : vectors.sentences(inputs, sentences);
     return SentenceFeatures.compute(query, inputs, sentences, qv, sv, tokens);
   }
 
-  private boolean hasTokenModel(Language language) {
-    return models.containsKey(new Key(language == Language.PT ? Language.PT : Language.EN, true, true));
+  private boolean hasTokenModel(Language language, boolean vectors) {
+    return models.containsKey(new Key(language == Language.PT ? Language.PT : Language.EN, vectors, true));
   }
 }

@@ -26,7 +26,9 @@ public interface SentenceVectors {
 
   /**
    * The request's token-level evidence ({@link SentenceTokens}), or {@code null} when this source
-   * has none for the query (the default; vectors stored in an index carry no token states).
+   * has none (the default; vectors stored in an index carry no token states). Unlike the vectors,
+   * token states are given for a query in any language: the scorer asks for them only where it
+   * has a model fitted on them for the query's language.
    */
   default SentenceTokens tokens(String query, List<CompressInput> inputs, List<Sentence> sentences) {
     return null;
@@ -109,7 +111,7 @@ public interface SentenceVectors {
 
       @Override
       public SentenceTokens tokens(String query, List<CompressInput> inputs, List<Sentence> sentences) {
-        if (!supports(embedder, detector.detect(query))) return null;
+        // Any language: the scorer asks only where it has a model fitted on these token states.
         return SentenceTokens.read(embedder, queryPrefix, passagePrefix, query, inputs, sentences);
       }
 

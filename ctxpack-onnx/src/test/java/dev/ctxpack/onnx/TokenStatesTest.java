@@ -111,17 +111,28 @@ class TokenStatesTest {
   }
 
   @Test
-  void theScorerReadsTokenStatesForEnglishOnTheFlyAndNotForPortuguese() throws Exception {
+  void theScorerReadsTokenStatesOnTheFlyInBothLanguagesWithTheModelFittedForEach() throws Exception {
     SentenceVectors vectors = SentenceVectors.embedder(MINILM);
     List<CompressInput> inputs = List.of(CompressInput.of("a", "The Rhine rises in the Swiss Alps. It is about 1,230 km long."));
     List<Sentence> sentences = ExtractiveCompressor.defaults(vectors).sentences(inputs);
     assertThat(vectors.tokens("How long is the Rhine?", inputs, sentences)).isNotNull();
-    assertThat(vectors.tokens("Qual é o comprimento do Reno?", inputs, sentences)).isNull(); // MiniLM reads English
+    assertThat(vectors.query("Qual é o comprimento do Reno?")).isNull(); // MiniLM's vectors are for English
+    assertThat(vectors.tokens("Qual é o comprimento do Reno?", inputs, sentences)).isNotNull(); // its token states are read
     FeatureSentenceScorer scorer = FeatureSentenceScorer.defaults(vectors);
     assertThat(scorer.model(Language.EN, true, true)).isNotSameAs(scorer.model(Language.EN, true, false));
     double[] withTokens = scorer.score("How long is the Rhine?", inputs, sentences);
     double[] storedVectors = FeatureSentenceScorer.defaults(vectors.withoutTokens()).score("How long is the Rhine?", inputs, sentences);
     assertThat(withTokens).isNotEqualTo(storedVectors); // another model, over more evidence
     assertThat(withTokens[1]).isGreaterThan(withTokens[0]);
+
+    FeatureSentenceScorer pt = FeatureSentenceScorer.defaults(vectors);
+    assertThat(pt.model(Language.PT, false, true)).isNotSameAs(pt.model(Language.PT, false, false));
+    List<CompressInput> textos = List.of(CompressInput.of("a",
+        "O Reno nasce nos Alpes suíços. O Reno tem cerca de 1.230 quilômetros de extensão. Barcaças levam carvão pelo Reno."));
+    List<Sentence> frases = ExtractiveCompressor.defaults(vectors).sentences(textos);
+    double[] comTokens = pt.score("Qual é a extensão do Reno?", textos, frases);
+    double[] lexical = FeatureSentenceScorer.defaults(vectors.withoutTokens()).score("Qual é a extensão do Reno?", textos, frases);
+    assertThat(comTokens).isNotEqualTo(lexical);
+    assertThat(comTokens[1]).isGreaterThan(Math.max(comTokens[0], comTokens[2]));
   }
 }

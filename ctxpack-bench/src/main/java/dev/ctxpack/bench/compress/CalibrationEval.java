@@ -37,7 +37,8 @@ import picocli.CommandLine.Option;
 /**
  * Whether the sentence probabilities of {@link FeatureSentenceScorer} mean what they say. For each
  * shipped model that applies ({@code en} with MiniLM sentence vectors, {@code en.tokens} with
- * MiniLM's token states, and {@code en.lexical} on SQuAD 2.0 dev, {@code pt.lexical} on FaQuAD) and each half of {@link CompressData#split}, the requests are
+ * MiniLM's token states, and {@code en.lexical} on SQuAD 2.0 dev, {@code pt.lexical} and {@code
+ * pt.lexical.tokens} on FaQuAD) and each half of {@link CompressData#split}, the requests are
  * built as {@link CompressEval} builds them ({@link CompressData#cases}, same seed and sample size),
  * segmented as the compressor segments them, and every sentence gets the scorer's probability and a
  * label (it holds a gold answer string). Reported: a reliability table of equal-width bins, the
@@ -116,7 +117,8 @@ public final class CalibrationEval implements Callable<Integer> {
         {"squad", "squad_v2_en/dev-v2.0.json", "SQuAD 2.0 dev (en)", "en", "en"},
         {"squad", "squad_v2_en/dev-v2.0.json", "SQuAD 2.0 dev (en)", "en", "en.tokens"},
         {"squad", "squad_v2_en/dev-v2.0.json", "SQuAD 2.0 dev (en)", "en", "en.lexical"},
-        {"faquad", "faquad/train.json", "FaQuAD (pt-BR)", "pt", "pt.lexical"}};
+        {"faquad", "faquad/train.json", "FaQuAD (pt-BR)", "pt", "pt.lexical"},
+        {"faquad", "faquad/train.json", "FaQuAD (pt-BR)", "pt", "pt.lexical.tokens"}};
     Map<String, List<Article>> loaded = new LinkedHashMap<>();
     Map<String, Sentences> built = new LinkedHashMap<>();
     int color = 0;
@@ -133,11 +135,12 @@ public final class CalibrationEval implements Callable<Integer> {
       for (Half half : new Half[] {Half.REPORT, Half.FIT}) {
         Sentences s = built.computeIfAbsent(p[0] + half, k -> sentences(articles, half, segmenter));
         boolean vectors = !p[4].endsWith("lexical");
-        if (vectors) warm(embedder, s);
+        boolean tokens = p[4].endsWith("tokens");
+        if (vectors && !tokens) warm(embedder, s);
         for (Map.Entry<String, Map<FeatureSentenceScorer.Key, FeatureSentenceScorer.Model>> m : modelSets.entrySet()) {
           // en: the sentence vectors alone (as an index stores them); en.tokens: the token states' pass.
           SentenceVectors source = !vectors ? SentenceVectors.none()
-              : p[4].equals("en.tokens") ? SentenceVectors.embedder(embedder) : SentenceVectors.embedder(embedder).withoutTokens();
+              : tokens ? SentenceVectors.embedder(embedder) : SentenceVectors.embedder(embedder).withoutTokens();
           FeatureSentenceScorer scorer = new FeatureSentenceScorer(m.getValue(), source);
           log.printf("[%s] %s %s (%s models) ...%n", p[0], p[4], half, m.getKey());
           double[] prob = new double[s.label().length];

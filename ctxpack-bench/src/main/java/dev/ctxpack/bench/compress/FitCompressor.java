@@ -82,18 +82,18 @@ public final class FitCompressor implements Callable<Integer> {
       + "and refit only the calibration (a, b, onTopic) on the FIT data.")
   Path weightsFrom;
 
-  @Option(names = "--refit", split = ",", description = "With --weights-from: fit only these models (en, en.tokens, en.lexical, pt.lexical) "
+  @Option(names = "--refit", split = ",", description = "With --weights-from: fit only these models (en, en.tokens, en.lexical, pt.lexical, pt.lexical.tokens) "
       + "anew, ranking and calibration, and copy the others verbatim with their record.")
   List<String> refit = List.of();
 
   static final double[] LAMBDAS = {1e-4, 1e-3, 1e-2, 1e-1, 1};
   /** The models fitted, by their prefix in the properties file. */
-  static final List<String> MODELS = List.of("en", "en.tokens", "en.lexical", "pt.lexical");
+  static final List<String> MODELS = List.of("en", "en.tokens", "en.lexical", "pt.lexical", "pt.lexical.tokens");
 
   /** The scorer's key of a model named as in {@link #MODELS}. */
   static FeatureSentenceScorer.Key key(String model) {
     return new FeatureSentenceScorer.Key(model.startsWith("pt") ? dev.ctxpack.model.Language.PT : dev.ctxpack.model.Language.EN,
-        !model.endsWith("lexical"), model.endsWith("tokens"));
+        !model.contains("lexical"), model.endsWith("tokens"));
   }
   static final long SEED = 7;
 
@@ -140,7 +140,7 @@ public final class FitCompressor implements Callable<Integer> {
         continue;
       }
       String lang = key.substring(0, 2);
-      boolean withVectors = !key.endsWith("lexical");
+      boolean withVectors = !key.contains("lexical");
       boolean withTokens = key.endsWith("tokens");
       Path file = lang.equals("en") ? data.resolve("squad_v2_en/dev-v2.0.json") : data.resolve("faquad/train.json");
       List<Group> groups = groups(file, features, segmenter, withVectors, withTokens);
@@ -157,7 +157,7 @@ public final class FitCompressor implements Callable<Integer> {
         // it is fitted on FaQuAD (one domain) and SQuAD's English questions read lexically (another),
         // so that it does not learn one site's layout (docs/BENCHMARKS.md, "Portuguese at parity").
         sources.add(new ArrayList<>(groups));
-        List<Group> squad = groups(data.resolve("squad_v2_en/dev-v2.0.json"), features, segmenter, false, false);
+        List<Group> squad = groups(data.resolve("squad_v2_en/dev-v2.0.json"), features, segmenter, false, withTokens);
         squadLexical = squad.size();
         sources.add(squad);
         groups.addAll(squad);
@@ -171,7 +171,7 @@ public final class FitCompressor implements Callable<Integer> {
       }
       header.add(key + ": " + (groups.size() - wiki - squadLexical) + " questions of the FIT half of " + data.relativize(file)
           + (wiki > 0 ? " and " + wiki + " of the FIT half of wikiqa/WikiQA-dev.tsv" : "")
-          + (squadLexical > 0 ? " and " + squadLexical + " of the FIT half of squad_v2_en/dev-v2.0.json (lexical features)" : "")
+          + (squadLexical > 0 ? " and " + squadLexical + " of the FIT half of squad_v2_en/dev-v2.0.json (" + (withTokens ? "lexical and token" : "lexical") + " features)" : "")
           + "; CV (" + folds + " folds) MRR of the first answer sentence" + (sources.size() > 1 ? ", the mean of each source's:" : ":"));
       double bestMrr = -1;
       double bestLambda = LAMBDAS[0];
