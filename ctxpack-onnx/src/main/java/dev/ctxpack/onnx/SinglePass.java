@@ -62,6 +62,13 @@ final class SinglePass {
     Encoding encoding = tokenizer.encode(text, true, false);
     long[] ids = encoding.getIds();
     if (ids.length <= 2 || ids.length > MAX_IDS) return null;
+    float[][] states = run(encoding);
+    return normalize(pooling == PoolingMode.CLS ? states[0].clone() : mean(states));
+  }
+
+  /** The last layer's states of one encoding, from one session run with the inputs the session declares. */
+  private float[][] run(Encoding encoding) throws OrtException {
+    long[] ids = encoding.getIds();
     long[] shape = {1, ids.length};
     Map<String, OnnxTensor> inputs = new HashMap<>(4);
     try (OnnxTensor idTensor = OnnxTensor.createTensor(env, LongBuffer.wrap(ids), shape);
@@ -71,8 +78,7 @@ final class SinglePass {
       inputs.put("attention_mask", maskTensor);
       if (typeTensor != null) inputs.put("token_type_ids", typeTensor);
       try (OrtSession.Result result = session.run(inputs)) {
-        float[][] states = ((float[][][]) result.get(0).getValue())[0];
-        return normalize(pooling == PoolingMode.CLS ? states[0].clone() : mean(states));
+        return ((float[][][]) result.get(0).getValue())[0];
       }
     }
   }
@@ -86,21 +92,8 @@ final class SinglePass {
   TokenStates states(String text) throws OrtException {
     Encoding encoding = longTokenizer.encode(text, true, false);
     long[] ids = encoding.getIds();
-    if (ids.length <= 2) return null;
-    if (ids.length > MAX_IDS) return null;
-    long[] shape = {1, ids.length};
-    Map<String, OnnxTensor> inputs = new HashMap<>(4);
-    float[][] states;
-    try (OnnxTensor idTensor = OnnxTensor.createTensor(env, LongBuffer.wrap(ids), shape);
-        OnnxTensor maskTensor = OnnxTensor.createTensor(env, LongBuffer.wrap(encoding.getAttentionMask()), shape);
-        OnnxTensor typeTensor = typeIds ? OnnxTensor.createTensor(env, LongBuffer.wrap(encoding.getTypeIds()), shape) : null) {
-      inputs.put("input_ids", idTensor);
-      inputs.put("attention_mask", maskTensor);
-      if (typeTensor != null) inputs.put("token_type_ids", typeTensor);
-      try (OrtSession.Result result = session.run(inputs)) {
-        states = ((float[][][]) result.get(0).getValue())[0];
-      }
-    }
+    if (ids.length <= 2 || ids.length > MAX_IDS) return null;
+    float[][] states = run(encoding);
     CharSpan[] spans = encoding.getCharTokenSpans();
     long[] special = encoding.getSpecialTokenMask();
     int n = states.length;
