@@ -13,6 +13,7 @@ import dev.ctxpack.pack.ContextPacker;
 import dev.ctxpack.pack.PackOptions;
 import dev.ctxpack.pack.Strategy;
 import dev.ctxpack.text.LanguageDetector;
+import dev.ctxpack.token.RememberingTokenizer;
 import dev.ctxpack.token.Tokenizer;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -61,6 +62,8 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class Assembler {
   /** A component above this share of the window is flagged in the waste report. */
   public static final double WASTE_SHARE = 0.30;
+  /** Characters of tool schemas, turns and examples whose counts each tokenizer of this assembler remembers. */
+  static final long TOKEN_MEMORY_CHARS = 8_000_000;
 
   private final ToolRanker toolRanker;
   private final HistoryCompactor compactor;
@@ -69,7 +72,7 @@ public final class Assembler {
   private final Embedder embedder;
   private final FewShotSelector fewShot;
   private final LanguageDetector languages = new LanguageDetector();
-  private final Map<String, CachingTokenizer> tokenizers = new ConcurrentHashMap<>();
+  private final Map<String, RememberingTokenizer> tokenizers = new ConcurrentHashMap<>();
 
   private Assembler(Builder b) {
     this.toolRanker = b.toolRanker;
@@ -121,7 +124,7 @@ public final class Assembler {
     if (r.query().isEmpty() && r.history().isEmpty()) {
       throw new IllegalArgumentException("the query is empty and there is no history: nothing to answer (give 'query')");
     }
-    Tokenizer tok = tokenizers.computeIfAbsent(r.model().tokenizer(), n -> new CachingTokenizer(r.model().tokenizerInstance()));
+    Tokenizer tok = tokenizers.computeIfAbsent(r.model().tokenizer(), n -> new RememberingTokenizer(r.model().tokenizerInstance(), TOKEN_MEMORY_CHARS));
     String focus = r.query().isEmpty() ? lastUserTurn(r.history()) : r.query();
     Work w = new Work(r, tok, focus, languages.detect(focus));
     w.trace.add(Stage.ASSEMBLE, Action.CONFIGURE, "defaults", List.of(), "", 0,

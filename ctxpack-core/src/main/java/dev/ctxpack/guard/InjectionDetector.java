@@ -25,10 +25,55 @@ public final class InjectionDetector {
   /** A rule that matched {@code [start, end)} of the text. */
   public record Hit(String rule, String family, int start, int end) {}
 
+  /** Texts longer than this are read every time, even by a detector with a memory. */
+  public static final int MAX_REMEMBERED_TEXT = 16_384;
+
   private final List<InjectionRule> rules;
+  private final Memory memory;
 
   public InjectionDetector(List<InjectionRule> rules) {
+    this(rules, null);
+  }
+
+  private InjectionDetector(List<InjectionRule> rules, Memory memory) {
     this.rules = List.copyOf(Objects.requireNonNull(rules, "rules"));
+    this.memory = memory;
+  }
+
+  /**
+   * A detector with these rules that remembers the hits of the texts it has read (at most {@value
+   * #MAX_REMEMBERED_TEXT} characters each), by content, in a memory of its own emptied when the
+   * texts it holds would pass {@code maxChars} characters: a packer guards the same candidate texts
+   * for costing and for rendering, request after request. Each packer built by {@link
+   * dev.ctxpack.pack.PackStages.Builder} has its own (so a tenant's request is never faster because
+   * another's read the same text). Same hits as this detector.
+   */
+  public InjectionDetector withMemory(long maxChars) {
+    if (maxChars < MAX_REMEMBERED_TEXT) throw new IllegalArgumentException("maxChars must be >= " + MAX_REMEMBERED_TEXT + ", was " + maxChars);
+    return new InjectionDetector(rules, new Memory(maxChars));
+  }
+
+  /** How many texts' hits this detector holds now (0 without a memory). */
+  public int rememberedTexts() {
+    return memory == null ? 0 : memory.hits.size();
+  }
+
+  private static final class Memory {
+    final long maxChars;
+    final java.util.concurrent.ConcurrentHashMap<String, List<Hit>> hits = new java.util.concurrent.ConcurrentHashMap<>();
+    final java.util.concurrent.atomic.AtomicLong chars = new java.util.concurrent.atomic.AtomicLong();
+
+    Memory(long maxChars) {
+      this.maxChars = maxChars;
+    }
+
+    void put(String text, List<Hit> h) {
+      if (chars.get() + text.length() > maxChars) {
+        hits.clear();
+        chars.set(0);
+      }
+      if (hits.putIfAbsent(text, h) == null) chars.addAndGet(text.length());
+    }
   }
 
   public static InjectionDetector defaults() {
@@ -37,7 +82,19 @@ public final class InjectionDetector {
 
   private static final InjectionDetector DEFAULT = new InjectionDetector(InjectionRules.DEFAULT);
 
+  /** The hits in {@code text}, in order of start, end and rule; an unmodifiable list. */
   public List<Hit> detect(String text) {
+    boolean remember = memory != null && text.length() <= MAX_REMEMBERED_TEXT;
+    if (remember) {
+      List<Hit> known = memory.hits.get(text);
+      if (known != null) return known;
+    }
+    List<Hit> hits = List.copyOf(read(text));
+    if (remember) memory.put(text, hits);
+    return hits;
+  }
+
+  private List<Hit> read(String text) {
     List<Hit> hits = new ArrayList<>();
     hidden(text, hits);
     HiddenText.comments(text, hits);

@@ -15,11 +15,14 @@ import dev.ctxpack.order.Orderer;
 import dev.ctxpack.rerank.Reranker;
 import dev.ctxpack.retrieve.Retriever;
 import dev.ctxpack.select.Selector;
+import dev.ctxpack.token.RememberingTokenizer;
+import dev.ctxpack.token.Tokenizer;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The orchestrator of {@code pack}: it sequences injected stages and does none of their work. One
@@ -54,10 +57,24 @@ import java.util.Objects;
  */
 public final class DefaultContextPacker implements ContextPacker {
   private final PackStages stages;
+  /** The tokenizers of the models requests name, each remembering counts for this packer only. */
+  private final Map<String, Tokenizer> modelTokenizers = new ConcurrentHashMap<>();
 
   /** A packer sequencing {@code stages}. */
   public DefaultContextPacker(PackStages stages) {
     this.stages = Objects.requireNonNull(stages, "stages");
+  }
+
+  /**
+   * What a request with {@code o} counts with: its model's tokenizer, else the stages'. A model's
+   * is this packer's own remembering instance ({@link RememberingTokenizer}), the stages' own when
+   * it is the same encoding.
+   */
+  public Tokenizer tokenizer(PackOptions o) {
+    Tokenizer own = stages.tokenizer();
+    return o.budget().model().map(m -> m.tokenizer().equals(own.name()) ? own
+        : modelTokenizers.computeIfAbsent(m.tokenizer(),
+            n -> new RememberingTokenizer(m.tokenizerInstance(), PackStages.Builder.MEMORY_CHARS))).orElse(own);
   }
 
   /** A builder of the stages, each with its default ({@link PackStages.Builder}). */
@@ -72,7 +89,7 @@ public final class DefaultContextPacker implements ContextPacker {
 
   @Override
   public ContextPackage pack(String query, PackOptions o) throws IOException {
-    PackRequest r = new PackRequest(query, o, stages);
+    PackRequest r = new PackRequest(query, o, stages, tokenizer(o));
     EvidenceGatherer.Gathered g = EvidenceGatherer.gather(stages, r);
     Trace trace = g.trace();
     List<Passage> selected = g.selected();
@@ -135,6 +152,6 @@ public final class DefaultContextPacker implements ContextPacker {
 
   /** An executor of this packer's plans: {@code llm} (or offline, with this packer's compressor, when null). */
   public PlanExecutor executor(LlmClient llm, PackOptions o) {
-    return new PlanExecutor(llm, stages.compressor(), o.budget().model().map(m -> m.tokenizerInstance()).orElse(stages.tokenizer()));
+    return new PlanExecutor(llm, stages.compressor(), tokenizer(o));
   }
 }

@@ -36,12 +36,12 @@ final class PackRequest {
   final Trace head = new Trace();
   final StageClock clock = new StageClock();
 
-  PackRequest(String query, PackOptions o, PackStages s) {
+  PackRequest(String query, PackOptions o, PackStages s, Tokenizer tok) {
     if (query == null || query.isBlank()) throw new IllegalArgumentException("query must not be empty");
     this.query = query;
     this.options = o;
     this.planned = o.plan().strategy() != Strategy.STUFF;
-    this.tok = o.budget().model().map(m -> m.tokenizerInstance()).orElse(s.tokenizer());
+    this.tok = tok;
     Language queryLanguage = LANGUAGES.detect(query);
     this.template = o.layout().template().map(t -> t.forQuery(queryLanguage)).orElse(PromptTemplate.forLanguage(queryLanguage));
     this.rerank = o.stages().rerank() && s.reranking() != null;

@@ -3,11 +3,13 @@ package dev.ctxpack.pack;
 import dev.ctxpack.compress.Compressor;
 import dev.ctxpack.compress.SentenceVectors;
 import dev.ctxpack.compress.ExtractiveCompressor;
+import dev.ctxpack.compress.FeatureSentenceScorer;
 import dev.ctxpack.conflict.ConflictDetector;
 import dev.ctxpack.conflict.DefaultConflictDetector;
 import dev.ctxpack.dedup.CascadeDeduplicator;
 import dev.ctxpack.dedup.DedupOptions;
 import dev.ctxpack.dedup.Deduplicator;
+import dev.ctxpack.guard.InjectionDetector;
 import dev.ctxpack.guard.InjectionGuard;
 import dev.ctxpack.order.DefaultOrderer;
 import dev.ctxpack.order.Orderer;
@@ -17,6 +19,7 @@ import dev.ctxpack.retrieve.Retriever;
 import dev.ctxpack.select.DefaultSelector;
 import dev.ctxpack.select.Selector;
 import dev.ctxpack.similarity.PassageVectors;
+import dev.ctxpack.token.RememberingTokenizer;
 import dev.ctxpack.token.Tokenizer;
 import dev.ctxpack.token.Tokenizers;
 import java.util.Objects;
@@ -39,6 +42,9 @@ public record PackStages(Retriever retriever, Tokenizer tokenizer, Deduplicator 
    * DefaultConflictDetector}, {@link DefaultOrderer}, o200k_base. Only the retriever is required.
    */
   public static final class Builder {
+    /** Characters of texts whose token counts, and whose guard hits, each packer remembers (about 8 MB each). */
+    public static final long MEMORY_CHARS = 4_000_000;
+
     private Retriever retriever;
     private Tokenizer tokenizer = Tokenizers.defaultTokenizer();
     private Deduplicator conservative = new CascadeDeduplicator(DedupOptions.conservative());
@@ -52,7 +58,7 @@ public record PackStages(Retriever retriever, Tokenizer tokenizer, Deduplicator 
     private Orderer orderer = new DefaultOrderer();
     private PromptRenderer renderer = new PromptRenderer();
     private StageListener listener = StageListener.NONE;
-    private InjectionGuard guard = InjectionGuard.defaults();
+    private InjectionGuard guard;
 
     public Builder retriever(Retriever r) {
       this.retriever = Objects.requireNonNull(r, "retriever");
@@ -132,11 +138,27 @@ public record PackStages(Retriever retriever, Tokenizer tokenizer, Deduplicator 
       return this;
     }
 
+    /**
+     * A packer over these stages. Its token counts and the default guard's hits are remembered in
+     * memories of its own ({@link RememberingTokenizer}, {@link InjectionDetector#withMemory}, each
+     * bounded at {@link #MEMORY_CHARS} characters): a pack counts and guards the same candidate
+     * texts several times, and the same chunks come back request after request, but no other
+     * packer (another collection or tenant of a service) is ever faster for what this one read.
+     * The default compressor counts with the packer's tokenizer when it is o200k_base, else with a
+     * remembering o200k_base of its own; a compressor or guard given to the builder is used as given.
+     */
     public DefaultContextPacker build() {
       if (retriever == null) throw new IllegalStateException("a retriever is required");
-      Compressor c = compressor != null ? compressor : ExtractiveCompressor.defaults(sentenceVectors);
-      return new DefaultContextPacker(new PackStages(retriever, tokenizer, conservative, strict, vectors,
-          reranker == null ? null : new PassageReranking(reranker), selector, c, conflicts, orderer, renderer, guard,
+      Tokenizer tok = tokenizer instanceof RememberingTokenizer ? tokenizer : new RememberingTokenizer(tokenizer, MEMORY_CHARS);
+      Compressor c = compressor;
+      if (c == null) {
+        Tokenizer compressorTok = tok.name().equals(Tokenizers.defaultTokenizer().name()) ? tok
+            : new RememberingTokenizer(Tokenizers.defaultTokenizer(), MEMORY_CHARS);
+        c = ExtractiveCompressor.builder().scorer(FeatureSentenceScorer.defaults(sentenceVectors)).tokenizer(compressorTok).build();
+      }
+      InjectionGuard g = guard != null ? guard : new InjectionGuard(InjectionDetector.defaults().withMemory(MEMORY_CHARS));
+      return new DefaultContextPacker(new PackStages(retriever, tok, conservative, strict, vectors,
+          reranker == null ? null : new PassageReranking(reranker), selector, c, conflicts, orderer, renderer, g,
           listener));
     }
   }
