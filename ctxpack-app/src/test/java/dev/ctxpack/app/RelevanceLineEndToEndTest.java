@@ -171,6 +171,43 @@ class RelevanceLineEndToEndTest {
     assertThat(out.get(3).get("error").asText()).contains("field 'minRelevance' must be a number in [0, 1]");
   }
 
+  @Test
+  void minCoverageOpensTheGateForACoveredQuestionAndIsOffWithAHandSetLine() {
+    JsonNode probe = pack(ON, "--min-relevance", "1", "--format", "json").json();
+    assertThat(probe.get("evidence").get("status").asText()).isEqualTo("insufficient");
+    double best = probe.get("evidence").get("closest").get(0).get("score").asDouble();
+    String line = String.valueOf(Math.min(1, best + 0.01));
+
+    JsonNode covered = pack(ON, "--min-relevance", line, "--min-coverage", "0.5", "--format", "json").json();
+    assertThat(covered.get("evidence").get("status").asText()).isEqualTo("sufficient");
+    assertThat(texts(covered)).contains("1,230 km");
+    assertThat(covered.get("trace").toString()).contains("relevance:covered");
+
+    JsonNode handSet = pack(ON, "--min-relevance", line, "--format", "json").json();
+    assertThat(handSet.get("evidence").get("status").asText()).as("auto coverage is off with a hand-set line")
+        .isEqualTo("insufficient");
+    JsonNode off = pack(ON, "--min-relevance", line, "--min-coverage", "off", "--format", "json").json();
+    assertThat(off.get("evidence").get("status").asText()).isEqualTo("insufficient");
+    assertThat(off.get("trace").toString()).doesNotContain("relevance:covered").doesNotContain("relevance:uncovered");
+
+    CliRunner bad = pack(ON, "--min-coverage", "1.5");
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err()).contains("--min-coverage must be in [0, 1], was 1.5");
+    CliRunner word = pack(ON, "--min-coverage", "most");
+    assertThat(word.code()).isEqualTo(2);
+    assertThat(word.err()).contains("--min-coverage must be a number in [0, 1], auto or off, was 'most'");
+
+    String lines = "{\"id\": \"a\", \"query\": \"" + ON + "\", \"minRelevance\": " + line + ", \"minCoverage\": 0.5}\n"
+        + "{\"id\": \"b\", \"query\": \"" + ON + "\", \"minRelevance\": " + line + ", \"minCoverage\": \"off\"}\n"
+        + "{\"id\": \"c\", \"query\": \"" + ON + "\", \"minCoverage\": true}\n";
+    CliRunner r = CliRunner.runWithStdin(lines, "pack", "--index", index, "--mode", "bm25", "--batch", "-");
+    assertThat(r.code()).isEqualTo(1);
+    List<JsonNode> out = r.jsonLines();
+    assertThat(out.get(0).get("evidence").get("status").asText()).isEqualTo("sufficient");
+    assertThat(out.get(1).get("evidence").get("status").asText()).isEqualTo("insufficient");
+    assertThat(out.get(2).get("error").asText()).contains("field 'minCoverage' must be a number in [0, 1], \"auto\" or \"off\"");
+  }
+
   private static HttpResponse<String> post(String path, String body) throws Exception {
     return HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
         .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
@@ -192,6 +229,13 @@ class RelevanceLineEndToEndTest {
     HttpResponse<String> bad = post("/v1/pack", "{\"query\": \"" + ON + "\", \"minRelevance\": \"most\"}");
     assertThat(bad.statusCode()).isEqualTo(400);
     assertThat(bad.body()).contains("field 'minRelevance' must be a number in [0, 1] or \\\"auto\\\"");
+    HttpResponse<String> badCover = post("/v1/pack", "{\"query\": \"" + ON + "\", \"minCoverage\": 2}");
+    assertThat(badCover.statusCode()).isEqualTo(400);
+    assertThat(badCover.body()).contains("field 'minCoverage' must be a number in [0, 1]");
+    HttpResponse<String> badAssemble = post("/v1/assemble", "{\"model\": \"gpt-4o\", \"window\": 1800, \"query\": \"" + ON
+        + "\", \"retrieval\": {\"budget\": 800, \"mode\": \"bm25\", \"minCoverage\": \"some\"}}");
+    assertThat(badAssemble.statusCode()).isEqualTo(400);
+    assertThat(badAssemble.body()).contains("field 'retrieval.minCoverage' must be a number in [0, 1], auto or off, was 'some'");
   }
 
   @Test

@@ -5,13 +5,23 @@ import java.util.Objects;
 
 /**
  * The result of compressing one request: the kept text of each passage that kept any (in input
- * order), every dropped span with its reason, and the tokens before and after.
+ * order), every dropped span with its reason, and the tokens before and after. {@code coverage}:
+ * when the request's best sentence fell under the gate and its passage's coverage of the query was
+ * read ({@link CompressOptions.Cover}), that passage and its coverage; null otherwise.
  */
-public record Compression(List<Compressed> passages, List<Dropped> dropped, int tokensIn, int tokensOut) {
+public record Compression(List<Compressed> passages, List<Dropped> dropped, int tokensIn, int tokensOut, Coverage coverage) {
+
+  /** The coverage in [0, 1] of the query by passage {@code id}, the one holding the request's best sentence. */
+  public record Coverage(String id, double share) {}
 
   public Compression {
     passages = List.copyOf(passages);
     dropped = List.copyOf(dropped);
+  }
+
+  /** A compression whose gate did not read any coverage. */
+  public Compression(List<Compressed> passages, List<Dropped> dropped, int tokensIn, int tokensOut) {
+    this(passages, dropped, tokensIn, tokensOut, null);
   }
 
   /** A kept span: {@code [start, end)} of part {@code part} of the input passage. */

@@ -32,7 +32,9 @@ import java.util.Set;
  *       {@link CompressOptions#relative()}); a kept sentence that leans on the one before it
  *       ({@link Dependence}: a leading pronoun or connective) brings its predecessor along, and when
  *       the budget is left with room but no whole sentence fits, the best sentence left is cut to
- *       its best clause-aligned part that does;
+ *       its best clause-aligned part that does; a request whose best sentence is under the threshold
+ *       may still pass it when the passage holding that sentence covers enough of the query
+ *       ({@link CompressOptions.Cover});
  *   <li>render each passage's kept spans in source order, joined by {@code " … "}, count the result
  *       exactly and, while it is over the budget, drop the weakest kept sentence;
  *   <li>report every sentence not kept with its reason and score.
@@ -140,8 +142,20 @@ public final class ExtractiveCompressor implements Compressor {
     int[] tokens = new int[n];
     for (int i = 0; i < n; i++) tokens[i] = tokenizer.count(sentences.get(i).text());
     double best = Double.NEGATIVE_INFINITY;
-    for (int i = 0; i < n; i++) if (flagged[i] == null) best = Math.max(best, score[i]);
-    double line = o.line(best);
+    int bestAt = -1;
+    for (int i = 0; i < n; i++) {
+      if (flagged[i] == null && score[i] > best) {
+        best = score[i];
+        bestAt = i;
+      }
+    }
+    // Under the gate, a request may still pass by its best passage's coverage of the query.
+    Compression.Coverage coverage = null;
+    if (bestAt >= 0 && o.relative() > 0 && best < o.threshold() && o.cover().consulted(best)) {
+      int input = sentences.get(bestAt).input();
+      coverage = new Compression.Coverage(inputs.get(input).id(), QueryCoverage.of(queryTerms, sentences, input));
+    }
+    double line = o.line(best, coverage != null && coverage.share() >= o.cover().coverage());
     if (!Double.isNaN(line) && line != o.threshold()) o = o.withThreshold(line);
 
     Selection sel = selector.select(query, inputs, sentences, flagged, score, tokens, o);
@@ -155,7 +169,7 @@ public final class ExtractiveCompressor implements Compressor {
     double onTopic = scorer.onTopic(query);
     return new Compression(passages, dropped(inputs, sentences, sel, flagged, score, tokens, onTopic, o.threshold(), hasTerm,
         queryTerms, anchored),
-        tokensIn, SpanRenderer.total(passages));
+        tokensIn, SpanRenderer.total(passages), coverage);
   }
 
   private List<Compression.Dropped> dropped(List<CompressInput> inputs, List<Sentence> sentences, Selection sel,

@@ -78,8 +78,14 @@ final class EvidenceCompression {
       return new Compressed(selected, 0, List.of());
     }
     CompressOptions options = CompressOptions.budget(budget);
-    if (line > 0) options = options.withThreshold(line).withRelative(r.options.relevance().relative());
+    PackOptions.Relevance relevance = r.options.relevance();
+    if (line > 0) options = options.withThreshold(line).withRelative(relevance.relative());
+    double needed = relevance.coverageNeeded();
+    if (line > 0 && needed <= 1) {
+      options = options.withCover(new CompressOptions.Cover(PackOptions.Relevance.COVERED_SHARE * line, needed));
+    }
     Compression c = compressor.compress(query, inputs, options);
+    if (c.coverage() != null) RelevanceLine.covered(trace, c.coverage(), line, needed);
     Map<String, Compression.Compressed> kept = new HashMap<>();
     for (Compression.Compressed k : c.passages()) kept.put(k.id(), k);
     Map<String, Passage> byId = new HashMap<>();

@@ -130,10 +130,14 @@ public record PackOptions(Budget budget, RetrievalOptions retrieval, Stages stag
    * calibrated probability of holding the answer is at least this ({@link Relevance#AUTO}, NaN: the
    * default line for the request's budget, {@link Relevance#lineFor(int)}; 0: fill the budget, as
    * before the line), and then only the sentences at least {@code relative} as likely as that best
-   * one. When no sentence clears the line, the evidence is insufficient and {@code onInsufficient}
-   * says what the request does.
+   * one. A request whose best sentence is under the line but at least {@link #COVERED_SHARE} of it
+   * still has its evidence sent when the passage holding that sentence covers at least {@code
+   * coverage} of the query's IDF-weighted terms ({@link #AUTO}: {@link #DEFAULT_COVERAGE} with the
+   * default line, none with a line set by hand; {@link #NO_COVER}: the line alone decides). When
+   * no sentence clears the line, the evidence is insufficient and {@code onInsufficient} says what
+   * the request does.
    */
-  public record Relevance(double minRelevance, OnInsufficient onInsufficient, double relative) {
+  public record Relevance(double minRelevance, OnInsufficient onInsufficient, double relative, double coverage) {
     /** The default line for the request's budget. */
     public static final double AUTO = Double.NaN;
     /**
@@ -146,13 +150,34 @@ public record PackOptions(Budget budget, RetrievalOptions retrieval, Stages stag
      * at least this share as likely as the best (chosen with {@link #DEFAULT_LINE}).
      */
     public static final double DEFAULT_RELATIVE = 0.1;
+    /**
+     * The default coverage that lets a request whose best sentence is under the default line
+     * through it: chosen on the FIT half of the relevance evaluation (docs/BENCHMARKS.md), where the
+     * passages found for off-corpus questions cover less of them than this and those of answerable
+     * questions whose answer sentence scored low mostly more.
+     */
+    public static final double DEFAULT_COVERAGE = 0.4;
+    /**
+     * The share of the line a best sentence needs for its passage's coverage to be read at all
+     * (0.084 under the default line): chosen with {@link #DEFAULT_COVERAGE} on the FIT half.
+     */
+    public static final double COVERED_SHARE = 0.6;
+    /** A coverage no passage reaches: the line alone decides. */
+    public static final double NO_COVER = Double.POSITIVE_INFINITY;
 
     public Relevance {
+      if (!Double.isNaN(coverage) && coverage != NO_COVER && !(coverage >= 0 && coverage <= 1)) {
+        throw new IllegalArgumentException("min coverage must be in [0, 1], was " + coverage);
+      }
       if (!Double.isNaN(minRelevance) && !(minRelevance >= 0 && minRelevance <= 1)) {
         throw new IllegalArgumentException("min relevance must be in [0, 1], was " + minRelevance);
       }
       if (!(relative >= 0 && relative <= 1)) throw new IllegalArgumentException("relative relevance must be in [0, 1], was " + relative);
       if (onInsufficient == null) onInsufficient = OnInsufficient.ABSTAIN;
+    }
+
+    public Relevance(double minRelevance, OnInsufficient onInsufficient, double relative) {
+      this(minRelevance, onInsufficient, relative, AUTO);
     }
 
     public Relevance(double minRelevance, OnInsufficient onInsufficient) {
@@ -161,7 +186,7 @@ public record PackOptions(Budget budget, RetrievalOptions retrieval, Stages stag
 
     /** The default line for the request's budget, abstaining when nothing clears it. */
     public static Relevance defaults() {
-      return new Relevance(AUTO, OnInsufficient.ABSTAIN, DEFAULT_RELATIVE);
+      return new Relevance(AUTO, OnInsufficient.ABSTAIN, DEFAULT_RELATIVE, AUTO);
     }
 
     /**
@@ -175,6 +200,16 @@ public record PackOptions(Budget budget, RetrievalOptions retrieval, Stages stag
     /** The line a request with this limit uses: {@code minRelevance}, or the default for the limit. */
     public double line(int limit) {
       return Double.isNaN(minRelevance) ? lineFor(limit) : minRelevance;
+    }
+
+    /**
+     * The coverage that lets a request under the line through it: {@code coverage}, or for
+     * {@link #AUTO} the default with the default line and {@link #NO_COVER} with a line set by hand
+     * (so a hand-set line means what it says).
+     */
+    public double coverageNeeded() {
+      if (!Double.isNaN(coverage)) return coverage;
+      return Double.isNaN(minRelevance) ? DEFAULT_COVERAGE : NO_COVER;
     }
   }
 
@@ -230,6 +265,7 @@ public record PackOptions(Budget budget, RetrievalOptions retrieval, Stages stag
     private double minRelevance;
     private OnInsufficient onInsufficient;
     private double relativeRelevance;
+    private double minCoverage;
 
     private Builder(PackOptions o) {
       tokens = o.budget.tokens();
@@ -253,6 +289,7 @@ public record PackOptions(Budget budget, RetrievalOptions retrieval, Stages stag
       minRelevance = o.relevance.minRelevance();
       onInsufficient = o.relevance.onInsufficient();
       relativeRelevance = o.relevance.relative();
+      minCoverage = o.relevance.coverage();
     }
 
     /** The prompt's token budget. */
@@ -362,6 +399,17 @@ public record PackOptions(Budget budget, RetrievalOptions retrieval, Stages stag
       return this;
     }
 
+    /**
+     * The coverage in [0, 1] that lets a request whose best sentence is under the line (but at
+     * least {@link Relevance#COVERED_SHARE} of it) through it, by the best passage's share of the
+     * query's IDF-weighted terms; {@link Relevance#AUTO} (the default) for the default with the
+     * default line and none with a hand-set one, {@link Relevance#NO_COVER} for none.
+     */
+    public Builder minCoverage(double share) {
+      this.minCoverage = share;
+      return this;
+    }
+
     /** What a request does when nothing clears the relevance line. */
     public Builder onInsufficient(OnInsufficient o) {
       this.onInsufficient = Objects.requireNonNull(o, "onInsufficient");
@@ -372,7 +420,7 @@ public record PackOptions(Budget budget, RetrievalOptions retrieval, Stages stag
       return new PackOptions(new Budget(tokens, reserve, model), retrieval,
           new Stages(dedup, rerank, mmr, mmrLambda, compress, reorder), new Layout(order, template, repeatKey),
           new Plan(strategy, fallback, maxCalls), new Safety(redactPii, injection),
-          new Relevance(minRelevance, onInsufficient, relativeRelevance));
+          new Relevance(minRelevance, onInsufficient, relativeRelevance, minCoverage));
     }
   }
 }

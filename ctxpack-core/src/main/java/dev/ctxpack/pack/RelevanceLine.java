@@ -61,6 +61,22 @@ final class RelevanceLine {
         + "\" and say what information would answer the question and where it could be found.)\n";
   }
 
+  /**
+   * Records that the request's best sentence fell under {@code line} (but not under its {@link
+   * PackOptions.Relevance#COVERED_SHARE}) and the coverage of the query by that sentence's passage
+   * was read: the gate opened ({@code relevance:covered}, a keep) or stayed shut ({@code
+   * relevance:uncovered}, a skip; the insufficient verdict follows).
+   */
+  static void covered(Trace trace, Compression.Coverage c, double line, double min) {
+    boolean open = c.share() >= min;
+    String why = String.format(Locale.ROOT, "the best candidate sentence is under the relevance line %.2f but at least %.3f,"
+        + " and its passage covers %.2f of the query's weighted terms (%s %.2f): %s", line,
+        PackOptions.Relevance.COVERED_SHARE * line, c.share(), open ? "at least" : "under", min,
+        open ? "its evidence is sent" : "the line decides");
+    trace.add(Stage.COMPRESS, open ? Action.KEEP : Action.SKIP, open ? "relevance:covered" : "relevance:uncovered",
+        List.of(c.id()), "", 0, why);
+  }
+
   /** Records that nothing cleared {@code line}, what the request does about it, and the closest candidates. */
   static void record(Trace trace, double line, OnInsufficient action, List<ContextPackage.Closest> closest, int candidates) {
     String best = closest.isEmpty() ? "no candidate sentence"

@@ -155,4 +155,68 @@ class RelevanceLineTest {
     String q = "What is the boiling point of liquid nitrogen in kelvin?";
     assertEquals(packer.pack(q, tower(), o), packer.pack(q, tower(), o));
   }
+
+  /** The best sentence's probability for {@code q}: read from a package whose line nothing clears. */
+  private static double best(EvidencePacker packer, String q) throws Exception {
+    ContextPackage probe = packer.pack(q, tower(), PackOptions.builder().budget(2000).minRelevance(1).build());
+    assertEquals("insufficient", probe.evidence().status());
+    return probe.evidence().closest().get(0).score();
+  }
+
+  @Test
+  void underTheLineAPassageCoveringTheQuestionStillSendsItsEvidenceAndTheTraceSaysWhy() throws Exception {
+    EvidencePacker packer = EvidencePacker.builder().build();
+    String q = "When was the Eiffel Tower completed?";
+    double best = best(packer, q);
+    double line = Math.min(1, best + 0.01); // just over the best sentence, well within its covered share
+
+    ContextPackage covered = packer.pack(q, tower(), PackOptions.builder().budget(2000).minRelevance(line).minCoverage(0.5).build());
+    assertEquals("sufficient", covered.evidence().status(), trace(covered));
+    assertTrue(sources(covered).contains("completed in 1889"), sources(covered));
+    Decision d = covered.trace().stream().filter(x -> x.rule().equals("relevance:covered")).findFirst().orElseThrow();
+    assertEquals(List.of("t1"), d.ids());
+    assertTrue(d.reason().contains("covers 1.00 of the query's weighted terms (at least 0.50): its evidence is sent"), d.reason());
+
+    ContextPackage off = packer.pack(q, tower(), PackOptions.builder().budget(2000).minRelevance(line)
+        .minCoverage(PackOptions.Relevance.NO_COVER).build());
+    assertEquals("insufficient", off.evidence().status(), "off: the line alone decides");
+    assertFalse(off.trace().stream().anyMatch(x -> x.rule().startsWith("relevance:covered") || x.rule().startsWith("relevance:uncovered")));
+
+    ContextPackage handSet = packer.pack(q, tower(), PackOptions.builder().budget(2000).minRelevance(line).build());
+    assertEquals("insufficient", handSet.evidence().status(), "a hand-set line means what it says unless a coverage is asked");
+
+    String weak = "Who called the lattice an eyesore?";
+    double weakBest = best(packer, weak);
+    assertTrue(weakBest / PackOptions.Relevance.COVERED_SHARE + 0.01 <= 1, "a line over the covered share exists: " + weakBest);
+    ContextPackage underFloor = packer.pack(weak, tower(), PackOptions.builder().budget(2000)
+        .minRelevance(weakBest / PackOptions.Relevance.COVERED_SHARE + 0.01).minCoverage(0).build());
+    assertEquals("insufficient", underFloor.evidence().status(), "under the covered share of the line, coverage is not read");
+    assertFalse(underFloor.trace().stream().anyMatch(x -> x.rule().startsWith("relevance:")
+        && !x.rule().equals("relevance:insufficient")), trace(underFloor));
+  }
+
+  @Test
+  void aPassageThatCoversTooLittleLeavesTheVerdictToTheLine() throws Exception {
+    EvidencePacker packer = EvidencePacker.builder().build();
+    String q = "When was the Eiffel Tower completed for the exhibition of industrial machinery in Lyon?";
+    double best = best(packer, q);
+    ContextPackage p = packer.pack(q, tower(), PackOptions.builder().budget(2000).minRelevance(Math.min(1, best + 0.01))
+        .minCoverage(1).build());
+    assertEquals("insufficient", p.evidence().status(), trace(p));
+    Decision d = p.trace().stream().filter(x -> x.rule().equals("relevance:uncovered")).findFirst().orElseThrow();
+    assertTrue(d.reason().endsWith("(under 1.00): the line decides"), d.reason());
+    assertTrue(p.trace().stream().anyMatch(x -> x.rule().equals("relevance:insufficient")));
+  }
+
+  @Test
+  void theCoverageIsTheDefaultLinesOnlyUnlessAsked() {
+    PackOptions.Relevance defaults = PackOptions.defaults().relevance();
+    assertEquals(PackOptions.Relevance.DEFAULT_COVERAGE, defaults.coverageNeeded());
+    assertEquals(PackOptions.Relevance.NO_COVER, PackOptions.builder().minRelevance(0.3).build().relevance().coverageNeeded());
+    assertEquals(0.25, PackOptions.builder().minRelevance(0.3).minCoverage(0.25).build().relevance().coverageNeeded());
+    assertEquals(PackOptions.Relevance.NO_COVER, PackOptions.builder().minCoverage(PackOptions.Relevance.NO_COVER).build()
+        .relevance().coverageNeeded());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> PackOptions.builder().minCoverage(1.5).build());
+    assertEquals("min coverage must be in [0, 1], was 1.5", e.getMessage());
+  }
 }

@@ -53,7 +53,7 @@ final class PackCommand implements Callable<Integer> {
 
   @Option(names = "--batch", paramLabel = "FILE",
       description = "JSON Lines of {\"id\", \"query\", \"budget\" or \"preset\", \"injection\", \"order\","
-          + " \"repeatKey\", \"minRelevance\", \"onInsufficient\", \"strategy\", \"execute\"}; - for stdin.")
+          + " \"repeatKey\", \"minRelevance\", \"minCoverage\", \"onInsufficient\", \"strategy\", \"execute\"}; - for stdin.")
   String batch;
 
   @Option(names = "--execute",
@@ -195,6 +195,14 @@ final class PackCommand implements Callable<Integer> {
             + " default, " + PackOptions.Relevance.DEFAULT_LINE + "). Default: auto.")
     String minRelevance;
 
+    @Option(names = "--min-coverage", paramLabel = "C",
+        description = "A request whose best sentence is under the relevance line but at least "
+            + PackOptions.Relevance.COVERED_SHARE + " of it still sends its evidence when that sentence's passage holds"
+            + " at least this share, in [0, 1], of the query's IDF-weighted terms; off: the line alone decides; auto:"
+            + " " + PackOptions.Relevance.DEFAULT_COVERAGE + " with the default line, off with --min-relevance P."
+            + " Default: auto.")
+    String minCoverage;
+
     @Option(names = "--on-insufficient", paramLabel = "ACTION", defaultValue = "abstain",
         description = "When nothing clears the line: abstain (no sources; the prompt asks the model to say so), best-effort"
             + " (send the best evidence anyway) or fail (exit code 3). Default: ${DEFAULT-VALUE}.")
@@ -231,6 +239,16 @@ final class PackCommand implements Callable<Integer> {
       return p;
     }
 
+    /** {@code --min-coverage}: absent or auto for the default, off for none, else a number in [0, 1]. */
+    static double minCoverageFlag(String value) {
+      if (value == null) return PackOptions.Relevance.AUTO;
+      try {
+        return PackEndpoint.minCoverage(value.trim(), "--min-coverage");
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(e.getMessage());
+      }
+    }
+
     private static OrderMode parseOrderFlag(String value) {
       try {
         return OrderMode.parse(value);
@@ -263,7 +281,7 @@ final class PackCommand implements Callable<Integer> {
       }
       if (template != null) o = o.toBuilder().template(template(template)).build();
       if (repeatKey) o = o.toBuilder().repeatKey(true).build();
-      o = o.toBuilder().minRelevance(minRelevanceFlag(minRelevance)).build();
+      o = o.toBuilder().minRelevance(minRelevanceFlag(minRelevance)).minCoverage(minCoverageFlag(minCoverage)).build();
       try {
         o = o.toBuilder().onInsufficient(PackEndpoint.parseOnInsufficient(onInsufficient, "--on-insufficient")).build();
       } catch (IllegalArgumentException e) {

@@ -297,7 +297,7 @@ public final class AssembleRequests {
 
   /**
    * Pack options for the evidence: {@code budget} (the evidence's need), {@code k}, {@code mode}, {@code order},
-   * {@code injection}, {@code redactPii}, {@code minRelevance}, {@code onInsufficient}, and the switches.
+   * {@code injection}, {@code redactPii}, {@code minRelevance}, {@code minCoverage}, {@code onInsufficient}, and the switches.
    */
   public static PackOptions retrieval(ObjectNode r) {
     PackOptions o = PackOptions.defaults();
@@ -340,6 +340,9 @@ public final class AssembleRequests {
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("field 'retrieval." + e.getMessage().substring("field '".length()));
       }
+    }
+    if (r.has("minCoverage")) {
+      o = o.toBuilder().minCoverage(PackEndpoint.minCoverage(r.get("minCoverage"), "field 'retrieval.minCoverage'")).build();
     }
     String onInsufficient = Requests.text(r, "onInsufficient", null);
     if (onInsufficient != null) {

@@ -18,7 +18,8 @@ import dev.ctxpack.pii.RedactionOptions;
 
 /**
  * {@code pack}: {@code {"id", "query", "budget" | "preset", "k", "mode", "injection", "template", "order",
- * "repeatKey", "minRelevance", "onInsufficient", "strategy", "fallback", "maxCalls", "execute", "redactPii"}} to the package's JSON
+ * "repeatKey", "minRelevance", "minCoverage", "onInsufficient", "strategy", "fallback", "maxCalls", "execute",
+ * "redactPii"}} to the package's JSON
  * (docs/API.md), a {@code --batch} line and {@code POST /v1/pack}. Each field given replaces that
  * option of the endpoint's defaults; a request never names a file on the host ({@code "template"}
  * is a built-in name) nor a model ({@code "execute"} calls the endpoint's own).
@@ -68,6 +69,7 @@ public final class PackEndpoint {
       o = o.toBuilder().repeatKey(v.booleanValue()).build();
     }
     if (req.has("minRelevance")) o = o.toBuilder().minRelevance(minRelevance(req.get("minRelevance"))).build();
+    if (req.has("minCoverage")) o = o.toBuilder().minCoverage(minCoverage(req.get("minCoverage"), "field 'minCoverage'")).build();
     String onInsufficient = Requests.text(req, "onInsufficient", null);
     if (onInsufficient != null) o = o.toBuilder().onInsufficient(parseOnInsufficient(onInsufficient, "field 'onInsufficient'")).build();
     String strategy = Requests.text(req, "strategy", null);
@@ -101,6 +103,33 @@ public final class PackEndpoint {
       throw new IllegalArgumentException("field 'minRelevance' must be a number in [0, 1] or \"auto\", was " + v);
     }
     return v.doubleValue();
+  }
+
+  /** {@code "minCoverage"}: a number in [0, 1], {@code "auto"} or {@code "off"} ({@link #minCoverage(String, String)}). */
+  static double minCoverage(JsonNode v, String where) {
+    if (v.isTextual()) return minCoverage(v.textValue().trim(), where);
+    if (!v.isNumber() || !(v.doubleValue() >= 0 && v.doubleValue() <= 1)) {
+      throw new IllegalArgumentException(where + " must be a number in [0, 1], \"auto\" or \"off\", was " + v);
+    }
+    return v.doubleValue();
+  }
+
+  /**
+   * {@code --min-coverage} and a textual {@code "minCoverage"}: auto ({@link PackOptions.Relevance#AUTO}:
+   * the default with the default line, none with a hand-set one), off ({@link PackOptions.Relevance#NO_COVER})
+   * or a number in [0, 1].
+   */
+  public static double minCoverage(String v, String where) {
+    if (v.equalsIgnoreCase("auto")) return PackOptions.Relevance.AUTO;
+    if (v.equalsIgnoreCase("off")) return PackOptions.Relevance.NO_COVER;
+    double c;
+    try {
+      c = Double.parseDouble(v);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(where + " must be a number in [0, 1], auto or off, was '" + v + "'");
+    }
+    if (!(c >= 0 && c <= 1)) throw new IllegalArgumentException(where + " must be in [0, 1], was " + v);
+    return c;
   }
 
   /** {@code --on-insufficient} and {@code "onInsufficient"}: abstain, best-effort or fail. */
