@@ -5,7 +5,8 @@ Usage (the relevance evaluation's work folder, after `ctxpack-bench.jar relevanc
 
   java -jar ctxpack-app/target/ctxpack.jar pack --index W/index --batch W/batch-fit.jsonl \
       --min-relevance 1 > fit.jsonl          # a line no sentence clears: every candidate sentence
-                                             # is in the trace with its probability and tokens
+                                             # is in the trace with its probability and tokens (a
+                                             # hand-set line reads no coverage: --min-coverage auto)
   python3 tools/relevance-rules.py W fit.jsonl ../shared/data
 
 For each request it reads every compression drop of the trace (document, span, probability,

@@ -34,7 +34,8 @@ import picocli.CommandLine.Option;
  *   <li><b>fill</b>: {@code --min-relevance 0}, every stage, compression filling the budget (ctxpack
  *       before the line);
  *   <li><b>ctxpack</b>: the shipped default, the relevance line of the preset;
- *   <li>with {@code --sweep}, {@code --min-relevance P} for each P given.
+ *   <li>with {@code --sweep}, {@code --min-relevance P} for each P given; with {@code --sweep-coverage},
+ *       {@code --min-coverage C} for each C given.
  * </ul>
  *
  * A question's evidence retains its answer when a gold answer string is in its sources' text (exact,
@@ -76,6 +77,10 @@ public final class RelevanceEval implements Callable<Integer> {
   @Option(names = "--sweep", split = ",", description = "Extra configurations: --min-relevance P for each P.")
   List<Double> sweep = List.of();
 
+  @Option(names = "--sweep-coverage", split = ",",
+      description = "Extra configurations: --min-coverage C for each C given (a number in [0, 1] or off).")
+  List<String> sweepCoverage = List.of();
+
   private final PrintStream log = System.err;
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -110,6 +115,7 @@ public final class RelevanceEval implements Callable<Integer> {
     configs.put("fill (--min-relevance 0)", List.of("--min-relevance", "0"));
     configs.put("ctxpack (default line)", List.of());
     for (double p : sweep) configs.put("--min-relevance " + p, List.of("--min-relevance", Double.toString(p)));
+    for (String c : sweepCoverage) configs.put("--min-coverage " + c, List.of("--min-coverage", c));
 
     StringBuilder md = new StringBuilder("# Relevance line: tokens and retention beside stuffing\n\n");
     ObjectNode json = JSON.createObjectNode();
