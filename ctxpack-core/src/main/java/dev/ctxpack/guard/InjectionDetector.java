@@ -1,5 +1,6 @@
 package dev.ctxpack.guard;
 
+import dev.ctxpack.text.TextMemory;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -29,13 +30,13 @@ public final class InjectionDetector {
   public static final int MAX_REMEMBERED_TEXT = 16_384;
 
   private final List<InjectionRule> rules;
-  private final Memory memory;
+  private final TextMemory<List<Hit>> memory;
 
   public InjectionDetector(List<InjectionRule> rules) {
     this(rules, null);
   }
 
-  private InjectionDetector(List<InjectionRule> rules, Memory memory) {
+  private InjectionDetector(List<InjectionRule> rules, TextMemory<List<Hit>> memory) {
     this.rules = List.copyOf(Objects.requireNonNull(rules, "rules"));
     this.memory = memory;
   }
@@ -50,30 +51,12 @@ public final class InjectionDetector {
    */
   public InjectionDetector withMemory(long maxChars) {
     if (maxChars < MAX_REMEMBERED_TEXT) throw new IllegalArgumentException("maxChars must be >= " + MAX_REMEMBERED_TEXT + ", was " + maxChars);
-    return new InjectionDetector(rules, new Memory(maxChars));
+    return new InjectionDetector(rules, new TextMemory<>(maxChars));
   }
 
   /** How many texts' hits this detector holds now (0 without a memory). */
   public int rememberedTexts() {
-    return memory == null ? 0 : memory.hits.size();
-  }
-
-  private static final class Memory {
-    final long maxChars;
-    final java.util.concurrent.ConcurrentHashMap<String, List<Hit>> hits = new java.util.concurrent.ConcurrentHashMap<>();
-    final java.util.concurrent.atomic.AtomicLong chars = new java.util.concurrent.atomic.AtomicLong();
-
-    Memory(long maxChars) {
-      this.maxChars = maxChars;
-    }
-
-    void put(String text, List<Hit> h) {
-      if (chars.get() + text.length() > maxChars) {
-        hits.clear();
-        chars.set(0);
-      }
-      if (hits.putIfAbsent(text, h) == null) chars.addAndGet(text.length());
-    }
+    return memory == null ? 0 : memory.size();
   }
 
   public static InjectionDetector defaults() {
@@ -86,7 +69,7 @@ public final class InjectionDetector {
   public List<Hit> detect(String text) {
     boolean remember = memory != null && text.length() <= MAX_REMEMBERED_TEXT;
     if (remember) {
-      List<Hit> known = memory.hits.get(text);
+      List<Hit> known = memory.get(text);
       if (known != null) return known;
     }
     List<Hit> hits = List.copyOf(read(text));

@@ -1,8 +1,7 @@
 package dev.ctxpack.token;
 
+import dev.ctxpack.text.TextMemory;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A tokenizer that counts each whole text once and remembers its count by content: a pack counts
@@ -29,15 +28,13 @@ public final class RememberingTokenizer implements Tokenizer {
   public static final int MAX_TEXT_CHARS = 65_536;
 
   private final Tokenizer delegate;
-  private final long maxChars;
-  private final ConcurrentHashMap<String, Integer> counts = new ConcurrentHashMap<>();
-  private final AtomicLong chars = new AtomicLong();
+  private final TextMemory<Integer> counts;
 
   /** Remembers the counts of {@code delegate} for texts holding at most {@code maxChars} characters in all. */
   public RememberingTokenizer(Tokenizer delegate, long maxChars) {
     this.delegate = Objects.requireNonNull(delegate, "delegate");
     if (maxChars < MAX_TEXT_CHARS) throw new IllegalArgumentException("maxChars must be >= " + MAX_TEXT_CHARS + ", was " + maxChars);
-    this.maxChars = maxChars;
+    this.counts = new TextMemory<>(maxChars);
   }
 
   /** The tokenizer whose counts this one remembers. */
@@ -62,11 +59,7 @@ public final class RememberingTokenizer implements Tokenizer {
     Integer c = counts.get(text);
     if (c != null) return c;
     int count = delegate.count(text);
-    if (chars.get() + n > maxChars) {
-      counts.clear();
-      chars.set(0);
-    }
-    if (counts.putIfAbsent(text, count) == null) chars.addAndGet(n);
+    counts.put(text, count);
     return count;
   }
 
