@@ -74,6 +74,13 @@ public final class RelevanceEval implements Callable<Integer> {
   @Option(names = "--preset", description = "The preset every configuration packs to (default: ${DEFAULT-VALUE}).")
   String preset = "medium";
 
+  @Option(names = "--set", description = "squad: SQuAD 2.0 dev (en), with Cranfield off the corpus; faquad: FaQuAD (pt), with"
+      + " ASSIN sentences (pt-BR, pt-PT news) off the corpus (default: ${DEFAULT-VALUE}).")
+  String set = "squad";
+
+  @Option(names = "--off-corpus", description = "Off-corpus queries sampled per half with --set faquad (default: ${DEFAULT-VALUE}).")
+  int offCorpus = 113;
+
   @Option(names = "--sweep", split = ",", description = "Extra configurations: --min-relevance P for each P.")
   List<Double> sweep = List.of();
 
@@ -106,9 +113,16 @@ public final class RelevanceEval implements Callable<Integer> {
     Path cli = jar != null ? jar : Path.of("ctxpack-app/target/ctxpack.jar");
     if (!Files.isRegularFile(cli)) throw new IllegalArgumentException("--ctxpack: no CLI jar at " + cli + " (mvn package)");
     Files.createDirectories(workDir);
-    List<CompressData.Article> articles = CompressData.loadSquad(dataDir.resolve("squad_v2_en/dev-v2.0.json"));
-    Map<String, String> cranfield = CranfieldLoader.load(dataDir.resolve("cranfield")).queries();
-    Path index = ingest(cli, articles, workDir);
+    boolean pt = switch (set) {
+      case "squad" -> false;
+      case "faquad" -> true;
+      default -> throw new IllegalArgumentException("--set must be squad or faquad, was '" + set + "'");
+    };
+    List<CompressData.Article> articles = CompressData.loadSquad(dataDir.resolve(pt ? "faquad/train.json" : "squad_v2_en/dev-v2.0.json"));
+    Map<String, String> offCorpusQueries = pt ? assin(dataDir.resolve("assin")) : CranfieldLoader.load(dataDir.resolve("cranfield")).queries();
+    if (pt) workDir = workDir.resolve("faquad");
+    Files.createDirectories(workDir);
+    Path index = ingest(cli, articles, workDir, pt ? "faquad" : "squad");
 
     Map<String, List<String>> configs = new LinkedHashMap<>();
     configs.put("stuffing", List.of("--no-compress", "--no-dedup", "--no-mmr", "--no-rerank"));
@@ -117,11 +131,11 @@ public final class RelevanceEval implements Callable<Integer> {
     for (double p : sweep) configs.put("--min-relevance " + p, List.of("--min-relevance", Double.toString(p)));
     for (String c : sweepCoverage) configs.put("--min-coverage " + c, List.of("--min-coverage", c));
 
-    StringBuilder md = new StringBuilder("# Relevance line: tokens and retention beside stuffing\n\n");
+    StringBuilder md = new StringBuilder("# Relevance line: tokens and retention beside stuffing (" + set + ")\n\n");
     ObjectNode json = JSON.createObjectNode();
     for (String h : halves.contains("both") ? List.of("fit", "report") : halves) {
       CompressData.Half half = CompressData.Half.valueOf(h.toUpperCase(Locale.ROOT));
-      List<Question> qs = questions(articles, cranfield, half);
+      List<Question> qs = pt ? questionsPt(articles, offCorpusQueries, half) : questions(articles, offCorpusQueries, half);
       Path batch = workDir.resolve("batch-" + h + ".jsonl");
       writeBatch(qs, batch);
       Map<String, List<Outcome>> results = new LinkedHashMap<>();
@@ -141,16 +155,17 @@ public final class RelevanceEval implements Callable<Integer> {
     return 0;
   }
 
-  /** The SQuAD 2.0 dev paragraphs as one JSON Lines corpus, ingested once into {@code work/index}. */
-  private Path ingest(Path cli, List<CompressData.Article> articles, Path workDir) throws IOException, InterruptedException {
+  /** Every paragraph of the set as one JSON Lines corpus, ingested once into {@code work/index}. */
+  private Path ingest(Path cli, List<CompressData.Article> articles, Path workDir, String name)
+      throws IOException, InterruptedException {
     Path index = workDir.resolve("index");
     if (Files.isDirectory(index)) return index;
-    Path corpus = workDir.resolve("squad-dev-paragraphs.jsonl");
+    Path corpus = workDir.resolve(name.equals("squad") ? "squad-dev-paragraphs.jsonl" : name + "-paragraphs.jsonl");
     StringBuilder sb = new StringBuilder();
     for (int a = 0; a < articles.size(); a++) {
       CompressData.Article art = articles.get(a);
       for (int p = 0; p < art.paragraphs().size(); p++) {
-        ObjectNode d = JSON.createObjectNode().put("id", String.format(Locale.ROOT, "squad-%02d-%03d", a, p))
+        ObjectNode d = JSON.createObjectNode().put("id", String.format(Locale.ROOT, "%s-%02d-%03d", name, a, p))
             .put("title", art.title().replace('_', ' ')).put("text", art.paragraphs().get(p).text());
         sb.append(JSON.writeValueAsString(d)).append('\n');
       }
@@ -181,6 +196,38 @@ public final class RelevanceEval implements Callable<Integer> {
       boolean even = Integer.parseInt(id.replaceAll("\\D", "")) % 2 == 0;
       if (even == (half == CompressData.Half.FIT)) out.add(new Question("cran-" + id, "off-corpus", q, List.of()));
     });
+    return out;
+  }
+
+  /**
+   * The half's Portuguese questions: a seeded sample of FaQuAD's (all answerable), then a seeded
+   * sample of ASSIN sentences as off-corpus queries (news against a corpus of university rules and
+   * computing), halved by the parity of their id's hash as the articles are.
+   */
+  List<Question> questionsPt(List<CompressData.Article> articles, Map<String, String> assin, CompressData.Half half) {
+    List<Question> yes = new ArrayList<>();
+    for (CompressData.Article a : articles) {
+      if (CompressData.split(a.title()) != half) continue;
+      for (CompressData.Paragraph p : a.paragraphs()) {
+        for (CompressData.Qa qa : p.questions()) yes.add(new Question(qa.id(), "answerable", qa.question(), qa.answers()));
+      }
+    }
+    List<Question> off = new ArrayList<>();
+    assin.forEach((id, text) -> {
+      if (CompressData.split(id) == half) off.add(new Question("assin-" + id, "off-corpus", text, List.of()));
+    });
+    List<Question> out = new ArrayList<>(sample(yes, answerable, seed));
+    out.addAll(sample(off, offCorpus, seed + 2));
+    return out;
+  }
+
+  /** ASSIN's hypotheses (the second sentence of each pair) by pair id, in file order, each sentence once. */
+  static Map<String, String> assin(Path dir) throws IOException {
+    Map<String, String> out = new LinkedHashMap<>();
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (dev.ctxpack.bench.data.TextPair p : dev.ctxpack.bench.data.AssinLoader.loadAll(dir)) {
+      if (seen.add(p.b().strip())) out.put(p.id(), p.b().strip());
+    }
     return out;
   }
 

@@ -52,4 +52,32 @@ class RelevanceReportTest {
     assertEquals(10, RelevanceEval.sample(many, 10, 42).size());
     assertEquals(50, RelevanceEval.sample(many, 500, 42).size());
   }
+
+  @Test
+  void thePortugueseConstructionHalvesQuestionsByArticleAndOffCorpusSentencesById() {
+    List<CompressData.Article> articles = new java.util.ArrayList<>();
+    for (int a = 0; a < 12; a++) {
+      List<CompressData.Qa> qas = List.of(new CompressData.Qa("q" + a, "Quando ocorre a renovação " + a + "?",
+          List.of("semestralmente"), false));
+      articles.add(new CompressData.Article("ARTIGO_" + a, List.of(new CompressData.Paragraph("Texto " + a, qas))));
+    }
+    Map<String, String> assin = new LinkedHashMap<>();
+    for (int i = 0; i < 40; i++) assin.put("assin-ptbr-dev:" + i, "O time venceu o jogo por " + i + " a zero.");
+    RelevanceEval eval = new RelevanceEval();
+    List<RelevanceEval.Question> fit = eval.questionsPt(articles, assin, CompressData.Half.FIT);
+    List<RelevanceEval.Question> report = eval.questionsPt(articles, assin, CompressData.Half.REPORT);
+    java.util.Set<String> ids = new java.util.HashSet<>();
+    for (RelevanceEval.Question q : fit) assertTrue(ids.add(q.id()), q.id());
+    for (RelevanceEval.Question q : report) assertTrue(ids.add(q.id()), "a question in both halves: " + q.id());
+    assertEquals(12 + 40, ids.size(), "every question and sentence is in one half");
+    for (RelevanceEval.Question q : report) {
+      if (q.kind().equals("off-corpus")) {
+        assertTrue(q.id().startsWith("assin-") && q.answers().isEmpty(), q.toString());
+      } else {
+        assertEquals("answerable", q.kind());
+        assertEquals(CompressData.Half.REPORT, CompressData.split("ARTIGO_" + q.id().substring(1)));
+      }
+    }
+    assertEquals(fit, eval.questionsPt(articles, assin, CompressData.Half.FIT), "same seed, same sample");
+  }
 }
