@@ -67,6 +67,13 @@ class RelevanceLineEndToEndTest {
     return CliRunner.run(args.toArray(String[]::new));
   }
 
+  /** {@code pack ON FLAGS} exits 2 with {@code message} on stderr. */
+  private static void assertUsageError(String message, String... flags) {
+    CliRunner r = pack(ON, flags);
+    assertThat(r.code()).as(r.err()).isEqualTo(2);
+    assertThat(r.err()).contains(message);
+  }
+
   private static String texts(JsonNode p) {
     StringBuilder sb = new StringBuilder();
     for (JsonNode s : p.get("sources")) sb.append(s.get("text").asText()).append('\n');
@@ -142,15 +149,9 @@ class RelevanceLineEndToEndTest {
 
   @Test
   void badValuesAreUsageErrorsNamingTheFlag() {
-    CliRunner high = pack(ON, "--min-relevance", "1.5");
-    assertThat(high.code()).isEqualTo(2);
-    assertThat(high.err()).contains("--min-relevance must be in [0, 1], was 1.5");
-    CliRunner word = pack(ON, "--min-relevance", "half");
-    assertThat(word.code()).isEqualTo(2);
-    assertThat(word.err()).contains("--min-relevance must be a number in [0, 1] or auto, was 'half'");
-    CliRunner action = pack(ON, "--on-insufficient", "retry");
-    assertThat(action.code()).isEqualTo(2);
-    assertThat(action.err()).contains("--on-insufficient: unknown on-insufficient 'retry': use abstain, best-effort or fail");
+    assertUsageError("--min-relevance must be in [0, 1], was 1.5", "--min-relevance", "1.5");
+    assertUsageError("--min-relevance must be a number in [0, 1] or auto, was 'half'", "--min-relevance", "half");
+    assertUsageError("--on-insufficient: unknown on-insufficient 'retry': use abstain, best-effort or fail", "--on-insufficient", "retry");
     assertThat(pack(ON, "--min-relevance", "auto", "--format", "json").json().get("evidence").get("line").asDouble())
         .isEqualTo(0.14);
   }
@@ -190,12 +191,8 @@ class RelevanceLineEndToEndTest {
     assertThat(off.get("evidence").get("status").asText()).isEqualTo("insufficient");
     assertThat(off.get("trace").toString()).doesNotContain("relevance:covered").doesNotContain("relevance:uncovered");
 
-    CliRunner bad = pack(ON, "--min-coverage", "1.5");
-    assertThat(bad.code()).isEqualTo(2);
-    assertThat(bad.err()).contains("--min-coverage must be in [0, 1], was 1.5");
-    CliRunner word = pack(ON, "--min-coverage", "most");
-    assertThat(word.code()).isEqualTo(2);
-    assertThat(word.err()).contains("--min-coverage must be a number in [0, 1], auto or off, was 'most'");
+    assertUsageError("--min-coverage must be in [0, 1], was 1.5", "--min-coverage", "1.5");
+    assertUsageError("--min-coverage must be a number in [0, 1], auto or off, was 'most'", "--min-coverage", "most");
 
     String lines = "{\"id\": \"a\", \"query\": \"" + ON + "\", \"minRelevance\": " + line + ", \"minCoverage\": 0.5}\n"
         + "{\"id\": \"b\", \"query\": \"" + ON + "\", \"minRelevance\": " + line + ", \"minCoverage\": \"off\"}\n"

@@ -1,7 +1,9 @@
 package dev.ctxpack.compress;
 
 import dev.ctxpack.text.Terms;
+import java.nio.CharBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
@@ -31,9 +33,9 @@ final class QueryCoverage {
     boolean[] held = new boolean[qn];
     boolean[] seen = new boolean[qn];
     for (Sentence s : sentences) {
-      java.util.Arrays.fill(seen, false);
+      Arrays.fill(seen, false);
       Terms.scan(s.text(), (t, at) -> {
-        int k = table.get(t.length() > SentenceFeatures.STEM ? java.nio.CharBuffer.wrap(t, 0, SentenceFeatures.STEM) : t);
+        int k = table.get(t.length() > SentenceFeatures.STEM ? CharBuffer.wrap(t, 0, SentenceFeatures.STEM) : t);
         if (k >= 0) seen[k] = true;
       });
       for (int k = 0; k < qn; k++) {
