@@ -118,6 +118,92 @@ public final class ExtractiveCompressor implements Compressor {
 
     List<Sentence> sentences = sentences(inputs);
     Deadline.check();
+    Read r = read(query, inputs, sentences);
+    int n = sentences.size();
+    DropReason[] flagged = r.flagged;
+    double[] score = r.score;
+    Deadline.check();
+    int[] tokens = new int[n];
+    for (int i = 0; i < n; i++) tokens[i] = tokenizer.count(sentences.get(i).text());
+    Gate gate = gate(r, inputs, sentences, o);
+    Compression.Coverage coverage = gate.coverage();
+    double line = o.line(gate.best(), gate.covered());
+    if (!Double.isNaN(line) && line != o.threshold()) o = o.withThreshold(line);
+
+    Selection sel = selector.select(query, inputs, sentences, flagged, score, tokens, o);
+    List<Compression.Compressed> passages = renderer.render(inputs, sentences, sel);
+    if (o.budget() > 0) {
+      while (SpanRenderer.total(passages) > o.budget() && sel.dropWeakest(score)) {
+        Deadline.check();
+        passages = renderer.render(inputs, sentences, sel);
+      }
+    }
+    double onTopic = scorer.onTopic(query);
+    return new Compression(passages, dropped(inputs, sentences, sel, flagged, score, tokens, onTopic, o.threshold(), r.hasTerm,
+        r.queryTerms, r.anchored),
+        tokensIn, SpanRenderer.total(passages), coverage);
+  }
+
+  /**
+   * Whether a request's evidence clears the relevance gate of {@code o} (its {@link
+   * CompressOptions#threshold()} with a {@link CompressOptions#relative()} line, and its {@link
+   * CompressOptions.Cover}), judged exactly as {@link #compress} judges it: the best sentence that is
+   * not noise, a repeat or off the query's topic, and, when it falls under the gate but at least the
+   * cover's floor, its passage's coverage of the query. Nothing is selected or counted. This is the
+   * one notion of "the sources answer this" that {@code pack}'s relevance line and {@code verify}'s
+   * abstention judgement share.
+   */
+  public Gate gate(String query, List<CompressInput> inputs, CompressOptions o) throws IOException {
+    if (query == null || query.isBlank()) throw new IllegalArgumentException("query must not be empty");
+    Objects.requireNonNull(o, "options");
+    return gate(query, inputs, sentences(inputs), o);
+  }
+
+  /** {@link #gate(String, List, CompressOptions)} over {@code sentences}, this compressor's {@link #sentences} of {@code inputs}. */
+  public Gate gate(String query, List<CompressInput> inputs, List<Sentence> sentences, CompressOptions o) throws IOException {
+    if (query == null || query.isBlank()) throw new IllegalArgumentException("query must not be empty");
+    Objects.requireNonNull(o, "options");
+    return gate(read(query, inputs, sentences), inputs, sentences, o);
+  }
+
+  /**
+   * The gate's reading of one request: {@code best} the probability of the best eligible sentence
+   * ({@code sentence}; NaN and null when none is), {@code coverage} the coverage read for it when it
+   * fell under the gate (null when not read), and whether the evidence {@link #passed()}: with no
+   * threshold (NaN) anything eligible passes; with one, the best sentence clears it, or its passage
+   * covered the query enough ({@link #covered()}).
+   */
+  public record Gate(double best, Sentence sentence, Compression.Coverage coverage, boolean covered, double threshold) {
+    public boolean passed() {
+      if (sentence == null) return false;
+      return Double.isNaN(threshold) || best >= threshold || covered;
+    }
+  }
+
+  private Gate gate(Read r, List<CompressInput> inputs, List<Sentence> sentences, CompressOptions o) {
+    double best = Double.NEGATIVE_INFINITY;
+    int bestAt = -1;
+    for (int i = 0; i < sentences.size(); i++) {
+      if (r.flagged[i] == null && r.score[i] > best) {
+        best = r.score[i];
+        bestAt = i;
+      }
+    }
+    // Under the gate, a request may still pass by its best passage's coverage of the query.
+    Compression.Coverage coverage = null;
+    if (bestAt >= 0 && o.relative() > 0 && best < o.threshold() && o.cover().consulted(best)) {
+      int input = sentences.get(bestAt).input();
+      coverage = new Compression.Coverage(inputs.get(input).id(), QueryCoverage.of(r.queryTerms, sentences, input));
+    }
+    boolean covered = coverage != null && coverage.share() >= o.cover().coverage();
+    return new Gate(bestAt < 0 ? Double.NaN : best, bestAt < 0 ? null : sentences.get(bestAt), coverage, covered,
+        o.threshold());
+  }
+
+  /** Every sentence's score and what is never kept (noise, repeats, off the query's topic). */
+  private record Read(double[] score, DropReason[] flagged, Set<String> queryTerms, boolean[] hasTerm, boolean[] anchored) {}
+
+  private Read read(String query, List<CompressInput> inputs, List<Sentence> sentences) throws IOException {
     int n = sentences.size();
     DropReason[] flagged = filter.noiseAndRepeats(sentences);
     double[] score = n == 0 ? new double[0] : scorer.score(query, inputs, sentences);
@@ -138,38 +224,7 @@ public final class ExtractiveCompressor implements Compressor {
         flagged[i] = DropReason.OFF_TOPIC;
       }
     }
-    Deadline.check();
-    int[] tokens = new int[n];
-    for (int i = 0; i < n; i++) tokens[i] = tokenizer.count(sentences.get(i).text());
-    double best = Double.NEGATIVE_INFINITY;
-    int bestAt = -1;
-    for (int i = 0; i < n; i++) {
-      if (flagged[i] == null && score[i] > best) {
-        best = score[i];
-        bestAt = i;
-      }
-    }
-    // Under the gate, a request may still pass by its best passage's coverage of the query.
-    Compression.Coverage coverage = null;
-    if (bestAt >= 0 && o.relative() > 0 && best < o.threshold() && o.cover().consulted(best)) {
-      int input = sentences.get(bestAt).input();
-      coverage = new Compression.Coverage(inputs.get(input).id(), QueryCoverage.of(queryTerms, sentences, input));
-    }
-    double line = o.line(best, coverage != null && coverage.share() >= o.cover().coverage());
-    if (!Double.isNaN(line) && line != o.threshold()) o = o.withThreshold(line);
-
-    Selection sel = selector.select(query, inputs, sentences, flagged, score, tokens, o);
-    List<Compression.Compressed> passages = renderer.render(inputs, sentences, sel);
-    if (o.budget() > 0) {
-      while (SpanRenderer.total(passages) > o.budget() && sel.dropWeakest(score)) {
-        Deadline.check();
-        passages = renderer.render(inputs, sentences, sel);
-      }
-    }
-    double onTopic = scorer.onTopic(query);
-    return new Compression(passages, dropped(inputs, sentences, sel, flagged, score, tokens, onTopic, o.threshold(), hasTerm,
-        queryTerms, anchored),
-        tokensIn, SpanRenderer.total(passages), coverage);
+    return new Read(score, flagged, queryTerms, hasTerm, anchored);
   }
 
   private List<Compression.Dropped> dropped(List<CompressInput> inputs, List<Sentence> sentences, Selection sel,

@@ -77,15 +77,10 @@ final class EvidenceCompression {
           "the blocks' labels and metadata alone take " + overhead + " of " + evidence + " tokens; nothing compressed");
       return new Compressed(selected, 0, List.of());
     }
-    CompressOptions options = CompressOptions.budget(budget);
     PackOptions.Relevance relevance = r.options.relevance();
-    if (line > 0) options = options.withThreshold(line).withRelative(relevance.relative());
-    double needed = relevance.coverageNeeded();
-    if (line > 0 && needed <= 1) {
-      options = options.withCover(new CompressOptions.Cover(PackOptions.Relevance.COVERED_SHARE * line, needed));
-    }
+    CompressOptions options = relevance.gate(CompressOptions.budget(budget), line);
     Compression c = compressor.compress(query, inputs, options);
-    if (c.coverage() != null) RelevanceLine.covered(trace, c.coverage(), line, needed);
+    if (c.coverage() != null) RelevanceLine.covered(trace, c.coverage(), line, relevance.coverageNeeded());
     Map<String, Compression.Compressed> kept = new HashMap<>();
     for (Compression.Compressed k : c.passages()) kept.put(k.id(), k);
     Map<String, Passage> byId = new HashMap<>();

@@ -203,6 +203,21 @@ public record PackOptions(Budget budget, RetrievalOptions retrieval, Stages stag
     }
 
     /**
+     * {@code base} with this relevance's gate at {@code line} (a line of 0 or less adds none): the
+     * line as the compressor's threshold, the {@code relative} line, and the second way through it by
+     * coverage ({@link #coverageNeeded()}, read from {@link #COVERED_SHARE} of the line up). {@code
+     * pack} compresses its evidence with these options and {@code verify} judges an abstention with
+     * them ({@link dev.ctxpack.compress.ExtractiveCompressor#gate}): one notion of "the sources answer
+     * this".
+     */
+    public dev.ctxpack.compress.CompressOptions gate(dev.ctxpack.compress.CompressOptions base, double line) {
+      if (!(line > 0)) return base;
+      dev.ctxpack.compress.CompressOptions o = base.withThreshold(line).withRelative(relative);
+      double needed = coverageNeeded();
+      return needed <= 1 ? o.withCover(new dev.ctxpack.compress.CompressOptions.Cover(COVERED_SHARE * line, needed)) : o;
+    }
+
+    /**
      * The coverage that lets a request under the line through it: {@code coverage}, or for
      * {@link #AUTO} the default with the default line and {@link #NO_COVER} with a line set by hand
      * (so a hand-set line means what it says).

@@ -1,17 +1,23 @@
 package dev.ctxpack.verify;
 
 import dev.ctxpack.compress.CompressInput;
+import dev.ctxpack.compress.CompressOptions;
+import dev.ctxpack.compress.ExtractiveCompressor;
 import dev.ctxpack.compress.Sentence;
-import dev.ctxpack.compress.SentenceScorer;
+import dev.ctxpack.pack.PackOptions.Relevance;
 import java.io.IOException;
 import java.util.List;
 
 /**
- * Whether abstaining (or answering) was right: the sources answer the query when the compressor's
- * calibrated sentence scorer (its lexical model) gives some source sentence a probability of
- * holding the answer of at least {@code answerable}. The last check of {@link
- * EvidenceVerifier#verify}, run only with a query and sources; the sentence it found is quoted in
- * the feedback of a wrong abstention. Thread-safe if its scorer is.
+ * Whether abstaining (or answering) was right, judged with {@code pack}'s relevance line: the
+ * sources answer the query when they would clear the line a {@code pack} request applies to its
+ * evidence ({@link ExtractiveCompressor#gate}): the best sentence that is not noise, a repeat or
+ * off the query's topic is at least {@code line} likely to hold the answer (the compressor's
+ * calibrated scorer, its lexical model), or at least {@link Relevance#COVERED_SHARE} of it with its
+ * passage covering {@code coverage} of the query. So the packer and the verifier say the same of
+ * the same sources. The last check of {@link EvidenceVerifier#verify}, run only with a query and
+ * sources; the sentence it found is quoted in the feedback of a wrong abstention. Thread-safe if
+ * its compressor is.
  */
 final class Abstention {
   /** The judgement: {@code correct} null when there was nothing to judge; the answering sentence, labelled, or null. */
@@ -19,27 +25,32 @@ final class Abstention {
 
   private static final Judged NOT_JUDGED = new Judged(null, null);
 
-  private final SentenceScorer scorer;
-  private final double answerable;
+  private final ExtractiveCompressor compressor;
+  private final CompressOptions gate;
 
-  Abstention(SentenceScorer scorer, double answerable) {
-    this.scorer = scorer;
-    this.answerable = answerable;
+  /**
+   * {@code line}: the relevance line ({@link Relevance#AUTO} for the packer's default); {@code
+   * coverage}: the coverage that lets a best sentence under it through ({@link Relevance#AUTO}: the
+   * packer's default with the default line, none with a line set by hand; {@link
+   * Relevance#NO_COVER}: none), read as {@link Relevance#coverageNeeded()} reads it.
+   */
+  Abstention(ExtractiveCompressor compressor, double line, double coverage) {
+    this.compressor = compressor;
+    Relevance relevance = new Relevance(line, null, Relevance.DEFAULT_RELATIVE, coverage);
+    double p = relevance.line(0); // the same line for every budget
+    // No budget: nothing is selected, only the gate is read. A line of 0 leaves every eligible
+    // sentence answering.
+    this.gate = relevance.gate(CompressOptions.threshold(Math.max(p, 0)), p);
   }
 
   Judged judge(String query, SourceSentences r, boolean abstained) throws IOException {
     List<CompressInput> inputs = r.inputs;
     if (query == null || query.isBlank() || inputs.isEmpty()) return NOT_JUDGED;
-    // The compressor's scorer, lexical: as accurate here as with vectors on the FIT half (mean
-    // accuracy over answerable and unanswerable questions 73.7 % against 74.0 %), without
-    // embedding every source sentence for it.
-    double[] p = scorer.score(query, inputs, r.sentences);
-    int best = -1;
-    for (int i = 0; i < p.length; i++) if (best < 0 || p[i] > p[best]) best = i;
-    boolean answerableHere = best >= 0 && p[best] >= answerable;
+    ExtractiveCompressor.Gate g = compressor.gate(query, inputs, r.sentences, gate);
+    boolean answerableHere = g.passed();
     String answeringSentence = null;
     if (answerableHere) {
-      Sentence s = r.sentences.get(best);
+      Sentence s = g.sentence();
       answeringSentence = "[" + inputs.get(s.input()).id() + "] \"" + Feedback.clip(s.text()) + "\"";
     }
     return new Judged(abstained != answerableHere, answeringSentence);

@@ -72,16 +72,19 @@ public final class EvidenceVerifier implements Verifier {
   /** Cosine (MiniLM) at or above which a sentence paraphrases the claim. */
   public static final double DEFAULT_COSINE = 0.65;
   /**
-   * Probability (compressor's scorer) of the best source sentence at or above which the sources answer
-   * the query; chosen on FIT for the best mean accuracy over answerable and unanswerable questions.
+   * The relevance line at or above which the sources answer the query: {@code pack}'s default line
+   * ({@link dev.ctxpack.pack.PackOptions.Relevance#DEFAULT_LINE}), so that the verifier judges an
+   * abstention as the packer judges its evidence ({@link Builder#minRelevance}).
    */
-  public static final double DEFAULT_ANSWERABLE = 0.15;
+  public static final double DEFAULT_ANSWERABLE = dev.ctxpack.pack.PackOptions.Relevance.DEFAULT_LINE;
 
   private final ExtractiveCompressor compressor;
   private final Embedder embedder;
   private final LanguageDetector detector = new LanguageDetector();
   private final ClaimChecker claims;
   private final Abstention abstention;
+  private final double minRelevance;
+  private final double minCoverage;
 
   /** Lexical only (no embedder), default thresholds. */
   public static EvidenceVerifier lexical() {
@@ -102,9 +105,39 @@ public final class EvidenceVerifier implements Verifier {
     // (a regeneration loop over one package) embeds only what is new.
     this.embedder = b.embedder == null || b.vectorCache == 0 ? b.embedder
         : new dev.ctxpack.embed.CachingEmbedder(b.embedder, b.vectorCache);
-    this.compressor = ExtractiveCompressor.defaults(SentenceVectors.none()); // segmentation; its lexical scorer judges abstention
+    this.compressor = ExtractiveCompressor.defaults(SentenceVectors.none()); // segmentation; its gate judges abstention
     this.claims = new ClaimChecker(new EvidenceSearch(b.support, b.partial, b.align, b.cosine), b.judge);
-    this.abstention = new Abstention(compressor.scorer(), b.answerable);
+    // The packer's gate over the lexical model: with MiniLM's model the judgement is no better (FIT,
+    // docs/BENCHMARKS.md) and would embed every source sentence for it.
+    this.abstention = new Abstention(compressor, b.minRelevance, b.minCoverage);
+    this.minRelevance = b.minRelevance;
+    this.minCoverage = b.minCoverage;
+  }
+
+  /** A copy of {@code v} judging abstention against another line; the rest (embedder, vector cache, claims) shared. */
+  private EvidenceVerifier(EvidenceVerifier v, double minRelevance, double minCoverage) {
+    this.embedder = v.embedder;
+    this.compressor = v.compressor;
+    this.claims = v.claims;
+    this.abstention = new Abstention(compressor, minRelevance, minCoverage);
+    this.minRelevance = minRelevance;
+    this.minCoverage = minCoverage;
+  }
+
+  /**
+   * This verifier judging abstention against the line {@code minRelevance} and coverage {@code
+   * minCoverage} ({@link Builder#minRelevance}, {@link Builder#minCoverage}); everything else,
+   * including the cache of vectors, is shared with this one.
+   */
+  @Override
+  public EvidenceVerifier withRelevance(double minRelevance, double minCoverage) {
+    new Builder().minRelevance(minRelevance).minCoverage(minCoverage); // the builder's checks
+    if (same(minRelevance, this.minRelevance) && same(minCoverage, this.minCoverage)) return this;
+    return new EvidenceVerifier(this, minRelevance, minCoverage);
+  }
+
+  private static boolean same(double a, double b) {
+    return Double.compare(a, b) == 0;
   }
 
   /** The embedder used for semantic support (behind the vector cache), or {@code null} when lexical only. */
@@ -200,7 +233,8 @@ public final class EvidenceVerifier implements Verifier {
     private double partial = DEFAULT_PARTIAL;
     private double align = DEFAULT_ALIGN;
     private double cosine = DEFAULT_COSINE;
-    private double answerable = DEFAULT_ANSWERABLE;
+    private double minRelevance = dev.ctxpack.pack.PackOptions.Relevance.AUTO;
+    private double minCoverage = dev.ctxpack.pack.PackOptions.Relevance.AUTO;
     private LlmJudge judge;
     private int vectorCache = DEFAULT_VECTOR_CACHE;
 
@@ -246,9 +280,38 @@ public final class EvidenceVerifier implements Verifier {
       return this;
     }
 
-    public Builder answerable(double v) {
-      this.answerable = check(v, "answerable");
+    /**
+     * The relevance line that judges an abstention, as {@code pack --min-relevance} reads it: the
+     * sources answer the query when their best sentence (not noise, a repeat or off the query's
+     * topic) is at least this likely to hold the answer; {@link
+     * dev.ctxpack.pack.PackOptions.Relevance#AUTO} (the default) for the packer's default line, 0 for
+     * "any source answers".
+     */
+    public Builder minRelevance(double p) {
+      if (!Double.isNaN(p) && !(p >= 0 && p <= 1)) throw new IllegalArgumentException("minRelevance must be in [0, 1], was " + p);
+      this.minRelevance = p;
       return this;
+    }
+
+    /**
+     * The coverage that lets sources whose best sentence is under the line (but at least {@link
+     * dev.ctxpack.pack.PackOptions.Relevance#COVERED_SHARE} of it) count as answering, as {@code pack
+     * --min-coverage} reads it: {@link dev.ctxpack.pack.PackOptions.Relevance#AUTO} (the default) for
+     * the packer's default with the default line and none with a line set by hand, {@link
+     * dev.ctxpack.pack.PackOptions.Relevance#NO_COVER} for none, else a share in [0, 1].
+     */
+    public Builder minCoverage(double c) {
+      if (!Double.isNaN(c) && c != dev.ctxpack.pack.PackOptions.Relevance.NO_COVER && !(c >= 0 && c <= 1)) {
+        throw new IllegalArgumentException("minCoverage must be in [0, 1], was " + c);
+      }
+      this.minCoverage = c;
+      return this;
+    }
+
+    /** The relevance line, in (0, 1]: {@link #minRelevance} under its earlier name. */
+    @Deprecated
+    public Builder answerable(double v) {
+      return minRelevance(check(v, "answerable"));
     }
 
     private static double check(double v, String name) {

@@ -10,6 +10,7 @@ import dev.ctxpack.app.json.Requests;
 import dev.ctxpack.app.json.VerifyEndpoint;
 import dev.ctxpack.llm.LlmClient;
 import dev.ctxpack.onnx.OpenAiChatClient;
+import dev.ctxpack.pack.PackOptions;
 import dev.ctxpack.verify.Answer;
 import dev.ctxpack.verify.ClaimVerdict;
 import dev.ctxpack.verify.Verification;
@@ -60,6 +61,19 @@ final class VerifyCommand implements Callable<Integer> {
       description = "An LLM judge for claims with valid citations, off by default: openai:MODEL (base URL from"
           + " CTXPACK_LLM_URL, key from CTXPACK_LLM_KEY or OPENAI_API_KEY). Its verdict replaces the lexical one.")
   String judge;
+
+  @Option(names = "--min-relevance", paramLabel = "P",
+      description = "The relevance line an abstention is judged against, as pack reads it: the sources answer the query"
+          + " when their best sentence is at least this likely to hold the answer (auto = pack's default, "
+          + PackOptions.Relevance.DEFAULT_LINE + "; 0 = any source answers). Default: auto.")
+  String minRelevance;
+
+  @Option(names = "--min-coverage", paramLabel = "C",
+      description = "As pack reads it: sources whose best sentence is under the line but at least "
+          + PackOptions.Relevance.COVERED_SHARE + " of it still answer when that sentence's passage holds at least this"
+          + " share of the query's IDF-weighted terms; off: the line alone decides; auto: "
+          + PackOptions.Relevance.DEFAULT_COVERAGE + " with the default line, off with --min-relevance P. Default: auto.")
+  String minCoverage;
 
   @Mixin FormatOption format = new FormatOption();
 
@@ -120,8 +134,19 @@ final class VerifyCommand implements Callable<Integer> {
     return VerifyEndpoint.of(verifier(embedder, judge), query);
   }
 
+  /** The verifier of {@code --embedder}, {@code --judge}, {@code --min-relevance} and {@code --min-coverage}. */
+  private Verifier verifier(String embedderSpec, String judgeSpec) {
+    double line = PackCommand.PackFlags.minRelevanceFlag(minRelevance);
+    double cover = PackCommand.PackFlags.minCoverageFlag(minCoverage);
+    try {
+      return verifierOf(embedderSpec, judgeSpec).withRelevance(line, cover);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+
   /** The verifier of {@code --embedder} and {@code --judge}. */
-  static Verifier verifier(String embedderSpec, String judgeSpec) {
+  static Verifier verifierOf(String embedderSpec, String judgeSpec) {
     return Components.verifier(embedderSpec, judge(judgeSpec));
   }
 

@@ -97,7 +97,7 @@ public final class PackEndpoint {
   }
 
   /** {@code "minRelevance"}: a number in [0, 1], or {@code "auto"} for the budget's default line. */
-  static double minRelevance(JsonNode v) {
+  public static double minRelevance(JsonNode v) {
     if (v.isTextual() && v.textValue().trim().equalsIgnoreCase("auto")) return PackOptions.Relevance.AUTO;
     if (!v.isNumber() || !(v.doubleValue() >= 0 && v.doubleValue() <= 1)) {
       throw new IllegalArgumentException("field 'minRelevance' must be a number in [0, 1] or \"auto\", was " + v);
@@ -106,7 +106,7 @@ public final class PackEndpoint {
   }
 
   /** {@code "minCoverage"}: a number in [0, 1], {@code "auto"} or {@code "off"} ({@link #minCoverage(String, String)}). */
-  static double minCoverage(JsonNode v, String where) {
+  public static double minCoverage(JsonNode v, String where) {
     if (v.isTextual()) return minCoverage(v.textValue().trim(), where);
     if (!v.isNumber() || !(v.doubleValue() >= 0 && v.doubleValue() <= 1)) {
       throw new IllegalArgumentException(where + " must be a number in [0, 1], \"auto\" or \"off\", was " + v);

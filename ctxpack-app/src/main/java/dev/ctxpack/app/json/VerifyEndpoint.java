@@ -3,6 +3,7 @@ package dev.ctxpack.app.json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ctxpack.pack.PackOptions;
 import dev.ctxpack.verify.Answer;
 import dev.ctxpack.verify.CitationCheck;
 import dev.ctxpack.verify.Claim;
@@ -18,7 +19,8 @@ import java.util.Set;
 
 /**
  * {@code verify}: {@code {"id", "query", "sources": [{"id", "text"}], "answer": "..." | {"answer",
- * "claims"}}} to the verification (docs/API.md), a {@code --batch} line and {@code POST /v1/verify};
+ * "claims"}, "minRelevance", "minCoverage"}} to the verification (docs/API.md; the last two judge an
+ * abstention against the relevance line as {@code pack} reads them), a {@code --batch} line and {@code POST /v1/verify};
  * and the readers of sources and answers and the view the command's file mode shares.
  */
 public final class VerifyEndpoint {
@@ -64,10 +66,18 @@ public final class VerifyEndpoint {
       throw new IllegalArgumentException("field 'answer' must be a string or an object {\"answer\", \"claims\"}");
     }
     String q = Requests.query(req, defaultQuery);
+    Verifier v = verifier;
+    if (req.has("minRelevance") || req.has("minCoverage")) {
+      // The abstention judged against the line the request's pack used, read as pack reads it.
+      double line = req.has("minRelevance") ? PackEndpoint.minRelevance(req.get("minRelevance")) : PackOptions.Relevance.AUTO;
+      double cover = req.has("minCoverage") ? PackEndpoint.minCoverage(req.get("minCoverage"), "field 'minCoverage'")
+          : PackOptions.Relevance.AUTO;
+      v = verifier.withRelevance(line, cover);
+    }
     ObjectNode res = Json.object();
     String id = Requests.text(req, "id", null);
     if (id != null) res.put("id", id);
-    res.setAll(view(verifier.verify(q, sources, answer)));
+    res.setAll(view(v.verify(q, sources, answer)));
     return res;
   }
 

@@ -149,6 +149,76 @@ class VerifyEndToEndTest {
     assertThat(text.out()).contains("Quote 1 ALTERED [S1]").contains("closest [S1]");
   }
 
+  /** The sources {@code pack} would judge (every stage, no compression, so nothing is cut before verify reads them). */
+  private Path packedSources(String index, String query) throws Exception {
+    CliRunner all = CliRunner.run("pack", "--index", index, "--format", "json", "-q", query, "--no-compress",
+        "--budget", "2000", "--embedder", "none");
+    assertThat(all.code()).as(all.err()).isZero();
+    StringBuilder lines = new StringBuilder();
+    for (JsonNode s : all.json().get("sources")) {
+      lines.append(Json.line(Json.object().put("id", s.get("id").asText()).put("text", s.get("text").asText()))).append('\n');
+    }
+    Path f = Files.createTempFile(dir, "sources", ".jsonl");
+    Files.writeString(f, lines.toString());
+    return f;
+  }
+
+  @Test
+  void anAbstentionIsJudgedWithPacksRelevanceLine() throws Exception {
+    Path corpus = Files.createDirectories(dir.resolve("corpus"));
+    Files.writeString(corpus.resolve("rhine.txt"), RHINE);
+    Files.writeString(corpus.resolve("cerrado.txt"), CERRADO);
+    String index = dir.resolve("idx").toString();
+    assertThat(CliRunner.run("ingest", "--index", index, "--no-embed", corpus.toString()).code()).isZero();
+    Path abstain = dir.resolve("abstain.txt");
+    Files.writeString(abstain, "The sources do not contain the answer.");
+    String[][] cases = {
+        {"How long is the Rhine?", "sufficient"},
+        {"How many bridges cross the Rhine in Basel?", "insufficient"},
+        {"Which fish species live in the Rhine delta?", "insufficient"},
+        {"Quando ocorrem as queimadas no Cerrado?", "sufficient"}};
+    for (String[] c : cases) {
+      // pack's own verdict on its evidence, at its default line ...
+      CliRunner pack = CliRunner.run("pack", "--index", index, "--format", "json", "-q", c[0], "--budget", "2000",
+          "--embedder", "none");
+      assertThat(pack.code()).as(pack.err()).isZero();
+      assertThat(pack.json().get("evidence").get("status").asText()).as(c[0]).isEqualTo(c[1]);
+      // ... is verify's on the same sources: abstaining is right exactly where pack found them insufficient.
+      Path found = packedSources(index, c[0]);
+      assertThat(Files.readString(found)).as(c[0] + ": candidates were found").isNotBlank();
+      JsonNode v = CliRunner.run("verify", "--sources", found.toString(), "--answer",
+          abstain.toString(), "-q", c[0], "--format", "json", "--embedder", "none").json();
+      assertThat(v.get("abstentionCorrect").asBoolean()).as(c[0]).isEqualTo(c[1].equals("insufficient"));
+    }
+    // A line set by hand moves both alike.
+    String q = cases[0][0];
+    CliRunner high = CliRunner.run("pack", "--index", index, "--format", "json", "-q", q, "--budget", "2000",
+        "--embedder", "none", "--min-relevance", "0.99");
+    assertThat(high.json().get("evidence").get("status").asText()).isEqualTo("insufficient");
+    Path sources = packedSources(index, q);
+    JsonNode v = CliRunner.run("verify", "--sources", sources.toString(), "--answer", abstain.toString(), "-q", q,
+        "--format", "json", "--embedder", "none", "--min-relevance", "0.99", "--min-coverage", "off").json();
+    assertThat(v.get("abstentionCorrect").asBoolean()).isTrue();
+    // The same through a batch line's fields; a bad value is that line's error, naming the field.
+    String text = Files.readString(sources).lines().map(l -> l).reduce((a, b) -> a + "," + b).orElseThrow();
+    String line = "{\"id\": \"%s\", \"query\": \"" + q + "\", \"sources\": [" + text + "],"
+        + " \"answer\": \"The sources do not contain the answer.\"%s}";
+    CliRunner batch = CliRunner.runWithStdin(String.format(line, "default", "") + "\n"
+        + String.format(line, "high", ", \"minRelevance\": 0.99, \"minCoverage\": \"off\"") + "\n"
+        + String.format(line, "bad", ", \"minCoverage\": \"most\"") + "\n", "verify", "--batch", "-", "--embedder", "none");
+    var out = batch.jsonLines();
+    assertThat(out.get(0).get("abstentionCorrect").asBoolean()).isFalse();
+    assertThat(out.get(1).get("abstentionCorrect").asBoolean()).isTrue();
+    assertThat(out.get(2).get("error").asText()).contains("minCoverage");
+    // Bad flags are usage errors naming the flag.
+    for (String[] bad : new String[][] {{"--min-relevance", "2"}, {"--min-relevance", "high"}, {"--min-coverage", "most"}}) {
+      CliRunner r = CliRunner.run("verify", "--sources", sources.toString(), "--answer", abstain.toString(), "-q", q,
+          "--embedder", "none", bad[0], bad[1]);
+      assertThat(r.code()).as(String.join(" ", bad)).isEqualTo(2);
+      assertThat(r.err()).contains(bad[0]);
+    }
+  }
+
   @Test
   void batchGivesOneLinePerRequestAndABadLineDoesNotStopTheOthers() throws Exception {
     String ok = "{\"id\": \"a\", \"sources\": [{\"id\": \"S1\", \"text\": \"" + RHINE + "\"}],"

@@ -159,7 +159,8 @@ public final class VerifyEval implements Callable<Integer> {
     if ((v = System.getProperty("ctxpack.verify.partial")) != null) b.partial(Double.parseDouble(v));
     if ((v = System.getProperty("ctxpack.verify.align")) != null) b.align(Double.parseDouble(v));
     if ((v = System.getProperty("ctxpack.verify.cosine")) != null) b.cosine(Double.parseDouble(v));
-    if ((v = System.getProperty("ctxpack.verify.answerable")) != null) b.answerable(Double.parseDouble(v));
+    if ((v = System.getProperty("ctxpack.verify.answerable")) != null) b.minRelevance(Double.parseDouble(v));
+    if ((v = System.getProperty("ctxpack.verify.coverage")) != null) b.minCoverage(v.equals("off") ? dev.ctxpack.pack.PackOptions.Relevance.NO_COVER : Double.parseDouble(v));
     return b.build();
   }
 
