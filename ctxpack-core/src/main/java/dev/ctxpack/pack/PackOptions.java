@@ -139,31 +139,31 @@ public record PackOptions(Budget budget, RetrievalOptions retrieval, Stages stag
    */
   public record Relevance(double minRelevance, OnInsufficient onInsufficient, double relative, double coverage) {
     /** The default line for the request's budget. */
-    public static final double AUTO = Double.NaN;
+    public static final double AUTO = dev.ctxpack.compress.RelevanceGate.AUTO;
     /**
      * The default line of every preset: chosen on the FIT half of the relevance evaluation
      * (docs/BENCHMARKS.md), where it tells off-corpus questions from answerable ones.
      */
-    public static final double DEFAULT_LINE = 0.14;
+    public static final double DEFAULT_LINE = dev.ctxpack.compress.RelevanceGate.DEFAULT_LINE;
     /**
      * The default relative line: once the best sentence clears the line, a sentence is sent when it is
      * at least this share as likely as the best (chosen with {@link #DEFAULT_LINE}).
      */
-    public static final double DEFAULT_RELATIVE = 0.1;
+    public static final double DEFAULT_RELATIVE = dev.ctxpack.compress.RelevanceGate.DEFAULT_RELATIVE;
     /**
      * The default coverage that lets a request whose best sentence is under the default line
      * through it: chosen on the FIT half of the relevance evaluation (docs/BENCHMARKS.md), where the
      * passages found for off-corpus questions cover less of them than this and those of answerable
      * questions whose answer sentence scored low mostly more.
      */
-    public static final double DEFAULT_COVERAGE = 0.4;
+    public static final double DEFAULT_COVERAGE = dev.ctxpack.compress.RelevanceGate.DEFAULT_COVERAGE;
     /**
      * The share of the line a best sentence needs for its passage's coverage to be read at all
      * (0.084 under the default line): chosen with {@link #DEFAULT_COVERAGE} on the FIT half.
      */
-    public static final double COVERED_SHARE = 0.6;
+    public static final double COVERED_SHARE = dev.ctxpack.compress.RelevanceGate.COVERED_SHARE;
     /** A coverage no passage reaches: the line alone decides. */
-    public static final double NO_COVER = Double.POSITIVE_INFINITY;
+    public static final double NO_COVER = dev.ctxpack.compress.RelevanceGate.NO_COVER;
 
     public Relevance {
       if (!Double.isNaN(coverage) && coverage != NO_COVER && !(coverage >= 0 && coverage <= 1)) {
@@ -207,14 +207,11 @@ public record PackOptions(Budget budget, RetrievalOptions retrieval, Stages stag
      * line as the compressor's threshold, the {@code relative} line, and the second way through it by
      * coverage ({@link #coverageNeeded()}, read from {@link #COVERED_SHARE} of the line up). {@code
      * pack} compresses its evidence with these options and {@code verify} judges an abstention with
-     * them ({@link dev.ctxpack.compress.ExtractiveCompressor#gate}): one notion of "the sources answer
-     * this".
+     * them ({@link dev.ctxpack.compress.RelevanceGate}, {@link
+     * dev.ctxpack.compress.ExtractiveCompressor#gate}): one notion of "the sources answer this".
      */
     public dev.ctxpack.compress.CompressOptions gate(dev.ctxpack.compress.CompressOptions base, double line) {
-      if (!(line > 0)) return base;
-      dev.ctxpack.compress.CompressOptions o = base.withThreshold(line).withRelative(relative);
-      double needed = coverageNeeded();
-      return needed <= 1 ? o.withCover(new dev.ctxpack.compress.CompressOptions.Cover(COVERED_SHARE * line, needed)) : o;
+      return dev.ctxpack.compress.RelevanceGate.apply(base, line, relative, coverageNeeded());
     }
 
     /**
@@ -223,8 +220,7 @@ public record PackOptions(Budget budget, RetrievalOptions retrieval, Stages stag
      * (so a hand-set line means what it says).
      */
     public double coverageNeeded() {
-      if (!Double.isNaN(coverage)) return coverage;
-      return Double.isNaN(minRelevance) ? DEFAULT_COVERAGE : NO_COVER;
+      return dev.ctxpack.compress.RelevanceGate.coverageNeeded(minRelevance, coverage);
     }
   }
 

@@ -73,10 +73,10 @@ public final class EvidenceVerifier implements Verifier {
   public static final double DEFAULT_COSINE = 0.65;
   /**
    * The relevance line at or above which the sources answer the query: {@code pack}'s default line
-   * ({@link dev.ctxpack.pack.PackOptions.Relevance#DEFAULT_LINE}), so that the verifier judges an
+   * ({@link dev.ctxpack.compress.RelevanceGate#DEFAULT_LINE}), so that the verifier judges an
    * abstention as the packer judges its evidence ({@link Builder#minRelevance}).
    */
-  public static final double DEFAULT_ANSWERABLE = dev.ctxpack.pack.PackOptions.Relevance.DEFAULT_LINE;
+  public static final double DEFAULT_ANSWERABLE = dev.ctxpack.compress.RelevanceGate.DEFAULT_LINE;
 
   private final ExtractiveCompressor compressor;
   private final Embedder embedder;
@@ -233,8 +233,8 @@ public final class EvidenceVerifier implements Verifier {
     private double partial = DEFAULT_PARTIAL;
     private double align = DEFAULT_ALIGN;
     private double cosine = DEFAULT_COSINE;
-    private double minRelevance = dev.ctxpack.pack.PackOptions.Relevance.AUTO;
-    private double minCoverage = dev.ctxpack.pack.PackOptions.Relevance.AUTO;
+    private double minRelevance = dev.ctxpack.compress.RelevanceGate.AUTO;
+    private double minCoverage = dev.ctxpack.compress.RelevanceGate.AUTO;
     private LlmJudge judge;
     private int vectorCache = DEFAULT_VECTOR_CACHE;
 
@@ -284,7 +284,7 @@ public final class EvidenceVerifier implements Verifier {
      * The relevance line that judges an abstention, as {@code pack --min-relevance} reads it: the
      * sources answer the query when their best sentence (not noise, a repeat or off the query's
      * topic) is at least this likely to hold the answer; {@link
-     * dev.ctxpack.pack.PackOptions.Relevance#AUTO} (the default) for the packer's default line, 0 for
+     * dev.ctxpack.compress.RelevanceGate#AUTO} (the default) for the packer's default line, 0 for
      * "any source answers".
      */
     public Builder minRelevance(double p) {
@@ -295,13 +295,13 @@ public final class EvidenceVerifier implements Verifier {
 
     /**
      * The coverage that lets sources whose best sentence is under the line (but at least {@link
-     * dev.ctxpack.pack.PackOptions.Relevance#COVERED_SHARE} of it) count as answering, as {@code pack
-     * --min-coverage} reads it: {@link dev.ctxpack.pack.PackOptions.Relevance#AUTO} (the default) for
+     * dev.ctxpack.compress.RelevanceGate#COVERED_SHARE} of it) count as answering, as {@code pack
+     * --min-coverage} reads it: {@link dev.ctxpack.compress.RelevanceGate#AUTO} (the default) for
      * the packer's default with the default line and none with a line set by hand, {@link
-     * dev.ctxpack.pack.PackOptions.Relevance#NO_COVER} for none, else a share in [0, 1].
+     * dev.ctxpack.compress.RelevanceGate#NO_COVER} for none, else a share in [0, 1].
      */
     public Builder minCoverage(double c) {
-      if (!Double.isNaN(c) && c != dev.ctxpack.pack.PackOptions.Relevance.NO_COVER && !(c >= 0 && c <= 1)) {
+      if (!Double.isNaN(c) && c != dev.ctxpack.compress.RelevanceGate.NO_COVER && !(c >= 0 && c <= 1)) {
         throw new IllegalArgumentException("minCoverage must be in [0, 1], was " + c);
       }
       this.minCoverage = c;

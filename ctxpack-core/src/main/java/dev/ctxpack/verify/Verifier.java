@@ -15,7 +15,7 @@ public interface Verifier {
 
   /**
    * This verifier with its abstention judged against another relevance line, as {@code pack
-   * --min-relevance P --min-coverage C} reads them ({@link dev.ctxpack.pack.PackOptions.Relevance#AUTO}
+   * --min-relevance P --min-coverage C} reads them ({@link dev.ctxpack.compress.RelevanceGate#AUTO}
    * for the default of each). The default keeps this verifier for two {@code AUTO}s and refuses any
    * other value: a verifier that judges no abstention has no line to move.
    *

@@ -138,8 +138,9 @@ public final class CtxpackDocumentPostProcessor implements DocumentPostProcessor
     private Embedder embedder;
     private int evidenceTokens = 2000;
     // The budget filled, without the relevance line: a framework's injector cannot carry an
-    // abstention (given no content it sends the bare question), and the citation guardrail's
-    // abstention judgement is not yet the line's, so a pruned set of sources can fail a right answer.
+    // abstention (given no content it sends the bare question), and a question asking two things
+    // can lose the sentence of its weaker half to the relative line, so a right answer citing it
+    // fails the citation guardrail (whose abstention judgement is the line's own gate).
     // The line is one option away: options(PackOptions.builder().onInsufficient(BEST_EFFORT).build()).
     private PackOptions options = PackOptions.builder().minRelevance(0).build();
     private PackListener listener = PackListener.NONE;
