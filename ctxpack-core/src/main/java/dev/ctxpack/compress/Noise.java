@@ -67,19 +67,24 @@ public final class Noise {
     return null;
   }
 
+  // Compiled once: navigation() runs on every short sentence of every request.
+  private static final Pattern TRAILING_MARKS = Pattern.compile("[\\s.:!»›>…→←]+$");
+  private static final Pattern LEADING_MARKS = Pattern.compile("^[«‹<←\\s]+");
+  private static final Pattern SENTENCE_INSIDE = Pattern.compile(".*[a-z][.;] .*");
+
   /** A line of menu items ("Home | News | Contact") or a single interface label ("Read more"). */
   private static boolean navigation(String s) {
-    String bare = s.replaceAll("[\\s.:!»›>…→←]+$", "").replaceAll("^[«‹<←\\s]+", "");
+    String bare = LEADING_MARKS.matcher(TRAILING_MARKS.matcher(s).replaceAll("")).replaceAll("");
     if (NAV_WORDS.matcher(bare).matches()) return true;
     var m = SEPARATORS.matcher(" " + s + " ");
     int separators = 0;
     while (m.find()) separators++;
     if (separators < 2) return false;
     // Breadcrumbs and menus: several short items and no sentence punctuation inside.
-    String[] items = s.split("\\s[|›»>/•·]\\s");
+    String[] items = SEPARATORS.split(s);
     int shortItems = 0;
     for (String item : items) if (words(item) <= 3) shortItems++;
-    return shortItems * 4 >= items.length * 3 && !s.toLowerCase(Locale.ROOT).matches(".*[a-z][.;] .*");
+    return shortItems * 4 >= items.length * 3 && !SENTENCE_INSIDE.matcher(s.toLowerCase(Locale.ROOT)).matches();
   }
 
   private static boolean mentions(String lower, String[] words) {

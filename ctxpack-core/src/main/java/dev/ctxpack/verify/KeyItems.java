@@ -33,6 +33,22 @@ final class KeyItems {
       Map.entry("nove", "9"), Map.entry("dez", "10"), Map.entry("onze", "11"), Map.entry("doze", "12"),
       Map.entry("vinte", "20"));
 
+  // Compiled once: these run for every number of every claim.
+  private static final java.util.regex.Pattern NON_DIGITS = java.util.regex.Pattern.compile("[^0-9]");
+  private static final java.util.regex.Pattern LEADING_NON_DIGITS = java.util.regex.Pattern.compile("^[^0-9]+");
+  private static final java.util.regex.Pattern FROM_SPACE_OR_PERCENT = java.util.regex.Pattern.compile("[ %].*$");
+  private static final java.util.regex.Pattern YEAR = java.util.regex.Pattern.compile("1[5-9]\\d\\d|20\\d\\d");
+
+  /** The ASCII digits of {@code s}. */
+  private static String digits(String s) {
+    return NON_DIGITS.matcher(s).replaceAll("");
+  }
+
+  /** A number key without what precedes its first digit and from its unit or percent sign on ("r$1.500 km" to "1.500"). */
+  private static String core(String key) {
+    return FROM_SPACE_OR_PERCENT.matcher(LEADING_NON_DIGITS.matcher(key).replaceAll("")).replaceAll("");
+  }
+
   /**
    * The number cues that {@code text} writes as numbers of their own: the "2" of "M2-like", the "1"
    * of "Dscam1" and the "28" of "CD28" are parts of names, not quantities. Number words pass.
@@ -41,10 +57,10 @@ final class KeyItems {
     if (numbers.isEmpty()) return numbers;
     Set<String> written = new HashSet<>();
     java.util.regex.Matcher m = STANDALONE_NUMBER.matcher(text);
-    while (m.find()) written.add(m.group().replaceAll("[^0-9]", ""));
+    while (m.find()) written.add(digits(m.group()));
     List<String> out = new ArrayList<>();
     for (String n : numbers) {
-      String digits = n.replaceAll("^[^0-9]+", "").replaceAll("[ %].*$", "").replaceAll("[^0-9]", "");
+      String digits = digits(core(n));
       if (digits.isEmpty() || written.contains(digits)) out.add(n);
     }
     return out;
@@ -79,13 +95,13 @@ final class KeyItems {
   }
 
   private static boolean isYear(String n) {
-    return n.matches("1[5-9]\\d\\d|20\\d\\d");
+    return YEAR.matcher(n).matches();
   }
 
   /** True when the sources contain key {@code k}: a number as written (normalised), a name or month as a word. */
   static boolean containsKey(String foldedAll, Set<String> union, String k) {
     if (NUMERIC_KEY.matcher(k).lookingAt()) { // "1.320 km", "r$1.500", "30%"; not a name with digits ("dcr2")
-      String core = k.replaceAll("^[^0-9]+", "").replaceAll("[ %].*$", "");
+      String core = core(k);
       String alt = core.replace('.', ',');
       return foldedAll.contains(" " + core + " ") || foldedAll.contains(" " + alt + " ")
           || foldedAll.contains(" " + core.replace(".", " ") + " ") || numberIn(foldedAll, core);
@@ -95,7 +111,7 @@ final class KeyItems {
 
   /** "1,500" in the claim against "1500" or "1 500" in the source: compare digit strings of numbers. */
   private static boolean numberIn(String foldedAll, String core) {
-    String digits = core.replaceAll("[^0-9]", "");
+    String digits = digits(core);
     if (digits.isEmpty()) return false;
     int from = 0;
     while ((from = foldedAll.indexOf(digits.charAt(0), from)) >= 0) {
@@ -126,8 +142,8 @@ final class KeyItems {
    * "1,320 km"}); other keys and numbers not found are returned as they are.
    */
   static String asWritten(String key, String text) {
-    String core = key.replaceAll("^[^0-9]+", "").replaceAll("[ %].*$", "");
-    String digits = core.replaceAll("[^0-9]", "");
+    String core = core(key);
+    String digits = digits(core);
     if (digits.isEmpty()) {
       // a name or month: the word of the text that folds to it ("paris" -> "Paris")
       String[] found = {null};
@@ -142,7 +158,7 @@ final class KeyItems {
     }
     java.util.regex.Matcher m = WRITTEN_NUMBER.matcher(text);
     while (m.find()) {
-      if (m.group().replaceAll("[^0-9]", "").equals(digits)) {
+      if (digits(m.group()).equals(digits)) {
         int at = key.indexOf(core);
         return key.substring(0, at) + m.group() + key.substring(at + core.length());
       }
