@@ -178,6 +178,7 @@ public final class AnswerabilityProbe {
     Collections.shuffle(Arrays.asList(order), new Random(7));
     double[] out = new double[n];
     double accSum = 0;
+    double[] classAcc = new double[2];
     for (int fold = 0; fold < 5; fold++) {
       List<Integer> train = new ArrayList<>();
       List<Integer> test = new ArrayList<>();
@@ -214,14 +215,17 @@ public final class AnswerabilityProbe {
         if ((out[i] >= threshold ? 1 : 0) == y.get(i)) right[y.get(i)]++;
       }
       accSum += (right[0] / (double) count[0] + right[1] / (double) count[1]) / 2;
+      classAcc[0] += right[0] / (double) count[0] / 5;
+      classAcc[1] += right[1] / (double) count[1] / 5;
       if (fold == 0) {
         StringBuilder sb = new StringBuilder("  weights (fold 1, standardised):");
         for (int f = 0; f < d; f++) sb.append(String.format(Locale.ROOT, " %s %.2f", NAMES[f], w[f]));
         System.out.println(sb);
       }
     }
-    System.out.printf(Locale.ROOT, "logistic regression, 5-fold CV: AUC %.3f, mean accuracy over the two classes %.1f %%%n",
-        auc(out, y), 100 * accSum / 5);
+    System.out.printf(Locale.ROOT, "logistic regression, 5-fold CV: AUC %.3f, mean accuracy over the two classes %.1f %%"
+        + " (answerable judged answerable %.1f %%, unanswerable judged unanswerable %.1f %%)%n",
+        auc(out, y), 100 * accSum / 5, 100 * classAcc[0], 100 * classAcc[1]);
   }
 
   static double score(double[] w, double[] x, double[] mu, double[] sd) {
