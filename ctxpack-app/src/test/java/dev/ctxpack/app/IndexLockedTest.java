@@ -41,12 +41,17 @@ class IndexLockedTest {
     CliRunner first = CliRunner.run("ingest", "--index", index.toString(), "--no-embed", dir.resolve("a.txt").toString());
     assertThat(first.code()).as(first.err()).isZero();
 
+    // The child's stderr apart from the line this test reads: on JDK 21+ Lucene logs how it maps files
+    // there. Native access is granted as the CLI jar's manifest grants it.
+    Path childErr = dir.resolve("holder.err");
     Process holder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), LockHoldingChild.class.getName(), index.toString())
-        .redirectErrorStream(true).start();
+        "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+        LockHoldingChild.class.getName(), index.toString())
+        .redirectError(childErr.toFile()).start();
     try {
       BufferedReader r = new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8));
-      assertThat(r.readLine()).isEqualTo("LOCKED");
+      assertThat(r.readLine()).as("the child's stderr: %s", childErr.toFile().exists() ? Files.readString(childErr) : "")
+          .isEqualTo("LOCKED");
 
       String line = "error: index " + index + " is being written by another process (a running ctxpack ingest or serve?):"
           + " wait for it or stop it\n";

@@ -430,7 +430,7 @@ class ServeEndToEndTest {
   void theServeCommandRunsUntilSigtermAndThenStopsCleanly() throws Exception {
     Path stderr = Files.createTempFile(dir, "serve", ".err");
     Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+        "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
         "serve", "--index", index, "--port", "0", "--embedder", "none")
         .redirectOutput(ProcessBuilder.Redirect.DISCARD)
         .redirectError(stderr.toFile())
@@ -454,12 +454,15 @@ class ServeEndToEndTest {
     }
   }
 
+  // The child JVMs below get native access as the CLI jar's manifest grants it (Enable-Native-Access): without it
+  // a JDK 22+ child warns on stderr when Lucene maps files through java.lang.foreign.
+
   /** {@code serve --format json}: every log line on stderr is a JSON object, from listening to stopped. */
   @Test
   void withFormatJsonTheLogLinesAreJsonObjects() throws Exception {
     Path stderr = Files.createTempFile(dir, "serve-json", ".err");
     Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+        "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
         "serve", "--index", index, "--port", "0", "--embedder", "none", "--host", "127.0.0.1", "--format", "json")
         .redirectOutput(ProcessBuilder.Redirect.DISCARD)
         .redirectError(stderr.toFile())
