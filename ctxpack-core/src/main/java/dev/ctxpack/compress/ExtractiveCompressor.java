@@ -154,8 +154,6 @@ public final class ExtractiveCompressor implements Compressor {
    * abstention judgement share.
    */
   public Gate gate(String query, List<CompressInput> inputs, CompressOptions o) throws IOException {
-    if (query == null || query.isBlank()) throw new IllegalArgumentException("query must not be empty");
-    Objects.requireNonNull(o, "options");
     return gate(query, inputs, sentences(inputs), o);
   }
 

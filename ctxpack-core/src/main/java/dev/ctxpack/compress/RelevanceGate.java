@@ -26,6 +26,20 @@ public final class RelevanceGate {
 
   private RelevanceGate() {}
 
+  /** {@code p}, checked as a line: {@link #AUTO} or in [0, 1]; the error names it {@code name}. */
+  public static double checkLine(double p, String name) {
+    if (!Double.isNaN(p) && !(p >= 0 && p <= 1)) throw new IllegalArgumentException(name + " must be in [0, 1], was " + p);
+    return p;
+  }
+
+  /** {@code c}, checked as a coverage: {@link #AUTO}, {@link #NO_COVER} or in [0, 1]; the error names it {@code name}. */
+  public static double checkCoverage(double c, String name) {
+    if (!Double.isNaN(c) && c != NO_COVER && !(c >= 0 && c <= 1)) {
+      throw new IllegalArgumentException(name + " must be in [0, 1], was " + c);
+    }
+    return c;
+  }
+
   /** The line a request uses: {@code minRelevance}, or the default for {@link #AUTO}. */
   public static double line(double minRelevance) {
     return Double.isNaN(minRelevance) ? DEFAULT_LINE : minRelevance;

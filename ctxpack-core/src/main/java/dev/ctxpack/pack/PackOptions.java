@@ -166,12 +166,8 @@ public record PackOptions(Budget budget, RetrievalOptions retrieval, Stages stag
     public static final double NO_COVER = dev.ctxpack.compress.RelevanceGate.NO_COVER;
 
     public Relevance {
-      if (!Double.isNaN(coverage) && coverage != NO_COVER && !(coverage >= 0 && coverage <= 1)) {
-        throw new IllegalArgumentException("min coverage must be in [0, 1], was " + coverage);
-      }
-      if (!Double.isNaN(minRelevance) && !(minRelevance >= 0 && minRelevance <= 1)) {
-        throw new IllegalArgumentException("min relevance must be in [0, 1], was " + minRelevance);
-      }
+      dev.ctxpack.compress.RelevanceGate.checkCoverage(coverage, "min coverage");
+      dev.ctxpack.compress.RelevanceGate.checkLine(minRelevance, "min relevance");
       if (!(relative >= 0 && relative <= 1)) throw new IllegalArgumentException("relative relevance must be in [0, 1], was " + relative);
       if (onInsufficient == null) onInsufficient = OnInsufficient.ABSTAIN;
     }

@@ -3,6 +3,7 @@ package dev.ctxpack.verify;
 import dev.ctxpack.model.Deadline;
 import dev.ctxpack.compress.CompressInput;
 import dev.ctxpack.compress.ExtractiveCompressor;
+import dev.ctxpack.compress.RelevanceGate;
 import dev.ctxpack.compress.SentenceVectors;
 import dev.ctxpack.embed.Embedder;
 import dev.ctxpack.model.Language;
@@ -73,10 +74,10 @@ public final class EvidenceVerifier implements Verifier {
   public static final double DEFAULT_COSINE = 0.65;
   /**
    * The relevance line at or above which the sources answer the query: {@code pack}'s default line
-   * ({@link dev.ctxpack.compress.RelevanceGate#DEFAULT_LINE}), so that the verifier judges an
+   * ({@link RelevanceGate#DEFAULT_LINE}), so that the verifier judges an
    * abstention as the packer judges its evidence ({@link Builder#minRelevance}).
    */
-  public static final double DEFAULT_ANSWERABLE = dev.ctxpack.compress.RelevanceGate.DEFAULT_LINE;
+  public static final double DEFAULT_ANSWERABLE = RelevanceGate.DEFAULT_LINE;
 
   private final ExtractiveCompressor compressor;
   private final Embedder embedder;
@@ -131,7 +132,8 @@ public final class EvidenceVerifier implements Verifier {
    */
   @Override
   public EvidenceVerifier withRelevance(double minRelevance, double minCoverage) {
-    new Builder().minRelevance(minRelevance).minCoverage(minCoverage); // the builder's checks
+    RelevanceGate.checkLine(minRelevance, "minRelevance");
+    RelevanceGate.checkCoverage(minCoverage, "minCoverage");
     if (same(minRelevance, this.minRelevance) && same(minCoverage, this.minCoverage)) return this;
     return new EvidenceVerifier(this, minRelevance, minCoverage);
   }
@@ -233,8 +235,8 @@ public final class EvidenceVerifier implements Verifier {
     private double partial = DEFAULT_PARTIAL;
     private double align = DEFAULT_ALIGN;
     private double cosine = DEFAULT_COSINE;
-    private double minRelevance = dev.ctxpack.compress.RelevanceGate.AUTO;
-    private double minCoverage = dev.ctxpack.compress.RelevanceGate.AUTO;
+    private double minRelevance = RelevanceGate.AUTO;
+    private double minCoverage = RelevanceGate.AUTO;
     private LlmJudge judge;
     private int vectorCache = DEFAULT_VECTOR_CACHE;
 
@@ -284,27 +286,23 @@ public final class EvidenceVerifier implements Verifier {
      * The relevance line that judges an abstention, as {@code pack --min-relevance} reads it: the
      * sources answer the query when their best sentence (not noise, a repeat or off the query's
      * topic) is at least this likely to hold the answer; {@link
-     * dev.ctxpack.compress.RelevanceGate#AUTO} (the default) for the packer's default line, 0 for
+     * RelevanceGate#AUTO} (the default) for the packer's default line, 0 for
      * "any source answers".
      */
     public Builder minRelevance(double p) {
-      if (!Double.isNaN(p) && !(p >= 0 && p <= 1)) throw new IllegalArgumentException("minRelevance must be in [0, 1], was " + p);
-      this.minRelevance = p;
+      this.minRelevance = RelevanceGate.checkLine(p, "minRelevance");
       return this;
     }
 
     /**
      * The coverage that lets sources whose best sentence is under the line (but at least {@link
-     * dev.ctxpack.compress.RelevanceGate#COVERED_SHARE} of it) count as answering, as {@code pack
-     * --min-coverage} reads it: {@link dev.ctxpack.compress.RelevanceGate#AUTO} (the default) for
+     * RelevanceGate#COVERED_SHARE} of it) count as answering, as {@code pack
+     * --min-coverage} reads it: {@link RelevanceGate#AUTO} (the default) for
      * the packer's default with the default line and none with a line set by hand, {@link
-     * dev.ctxpack.compress.RelevanceGate#NO_COVER} for none, else a share in [0, 1].
+     * RelevanceGate#NO_COVER} for none, else a share in [0, 1].
      */
     public Builder minCoverage(double c) {
-      if (!Double.isNaN(c) && c != dev.ctxpack.compress.RelevanceGate.NO_COVER && !(c >= 0 && c <= 1)) {
-        throw new IllegalArgumentException("minCoverage must be in [0, 1], was " + c);
-      }
-      this.minCoverage = c;
+      this.minCoverage = RelevanceGate.checkCoverage(c, "minCoverage");
       return this;
     }
 

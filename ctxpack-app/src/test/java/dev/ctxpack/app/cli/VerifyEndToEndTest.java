@@ -18,6 +18,16 @@ class VerifyEndToEndTest {
   private static final String CERRADO = "O Cerrado cobre cerca de 22% do território brasileiro. A vegetação sofre "
       + "com queimadas na estação seca, entre maio e setembro.";
 
+  /** An index (no embedder) of files given as name, text, name, text ... under the test's folder. */
+  private String ingested(String... namesAndTexts) throws Exception {
+    Path corpus = Files.createDirectories(dir.resolve("corpus"));
+    for (int i = 0; i < namesAndTexts.length; i += 2) Files.writeString(corpus.resolve(namesAndTexts[i]), namesAndTexts[i + 1]);
+    String index = dir.resolve("idx").toString();
+    CliRunner r = CliRunner.run("ingest", "--index", index, "--no-embed", corpus.toString());
+    assertThat(r.code()).as(r.err()).isZero();
+    return index;
+  }
+
   private Path sources() throws Exception {
     Path s = dir.resolve("sources.jsonl");
     Files.writeString(s, Json.line(Json.object().put("id", "S1").put("text", RHINE)) + "\n"
@@ -75,10 +85,7 @@ class VerifyEndToEndTest {
 
   @Test
   void verifiesAnAnswerAgainstAPackageWrittenByPack() throws Exception {
-    Path corpus = Files.createDirectories(dir.resolve("corpus"));
-    Files.writeString(corpus.resolve("rhine.txt"), RHINE);
-    String index = dir.resolve("idx").toString();
-    assertThat(CliRunner.run("ingest", "--index", index, "--no-embed", corpus.toString()).code()).isZero();
+    String index = ingested("rhine.txt", RHINE);
     CliRunner pack = CliRunner.run("pack", "--index", index, "--format", "json", "-q", "How long is the Rhine?",
         "--budget", "500", "--embedder", "none");
     assertThat(pack.code()).as(pack.err()).isZero();
@@ -96,10 +103,7 @@ class VerifyEndToEndTest {
 
   @Test
   void eachQuotingTemplateIsPackedAndItsAnswersQuotesAreCheckedVerbatim() throws Exception {
-    Path corpus = Files.createDirectories(dir.resolve("corpus"));
-    Files.writeString(corpus.resolve("rhine.txt"), RHINE);
-    String index = dir.resolve("idx").toString();
-    assertThat(CliRunner.run("ingest", "--index", index, "--no-embed", corpus.toString()).code()).isZero();
+    String index = ingested("rhine.txt", RHINE);
     java.util.Map<String, String[]> answers = java.util.Map.of(
         "quotes", new String[] {"The Rhine is about 1,230 km long [S1] \"The river is about 1,230 km long\".",
             "The Rhine is about 1,230 km long [S1] \"The river is about 1,320 km long\"."},
@@ -165,11 +169,7 @@ class VerifyEndToEndTest {
 
   @Test
   void anAbstentionIsJudgedWithPacksRelevanceLine() throws Exception {
-    Path corpus = Files.createDirectories(dir.resolve("corpus"));
-    Files.writeString(corpus.resolve("rhine.txt"), RHINE);
-    Files.writeString(corpus.resolve("cerrado.txt"), CERRADO);
-    String index = dir.resolve("idx").toString();
-    assertThat(CliRunner.run("ingest", "--index", index, "--no-embed", corpus.toString()).code()).isZero();
+    String index = ingested("rhine.txt", RHINE, "cerrado.txt", CERRADO);
     Path abstain = dir.resolve("abstain.txt");
     Files.writeString(abstain, "The sources do not contain the answer.");
     String[][] cases = {
