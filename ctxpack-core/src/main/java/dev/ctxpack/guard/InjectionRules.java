@@ -27,7 +27,9 @@ import java.util.List;
  * <p>Each pattern has triggers without which it cannot match: words (a trigger of letters alone is
  * looked up among the folded text's words) or strings (anything else, searched for in the folded
  * text). A rule whose triggers are all absent is not run, which keeps a clean passage at a few
- * look-ups.
+ * look-ups. Where a trigger word is common in ordinary prose ("function", "human", "response"), the
+ * rule also names the strings each of its alternatives needs ({@link InjectionRule#requires}), so
+ * that it runs only on text that holds one of them too.
  */
 public final class InjectionRules {
   private InjectionRules() {}
@@ -61,7 +63,8 @@ public final class InjectionRules {
       InjectionRule.regex("en.jailbreak", List.of("jailbreak", "jailbroken", "dan mode", "developer mode", "do anything now", "god mode", "restrictions"), "override",
           "\\b(?:jailbreak|jailbroken|dan mode|developer mode|do anything now|god mode|no restrictions|without (?:any )?restrictions)\\b"),
       InjectionRule.regex("en.answer-instead", List.of("instead", "rather", "only with", "always with", "nothing else"), "override",
-          "\\b(?:instead|rather),? (?:just |only |always )?(?:answer|respond|reply|say|write|output|tell the user)\\b|\\b(?:answer|respond|reply) (?:only|always) with\\b|\\band nothing else\\b"),
+          "\\b(?:instead|rather),? (?:just |only |always )?(?:answer|respond|reply|say|write|output|tell the user)\\b|\\b(?:answer|respond|reply) (?:only|always) with\\b|\\band nothing else\\b")
+          .requiring(List.of("answer", "respond", "reply", "say", "write", "output", "tell", "and nothing else")),
       // ---- override, Portuguese
       InjectionRule.regex("pt.ignore-previous", List.of("ignore", "ignora", "ignorem", "ignorar", "desconsidere", "desconsiderem", "desconsiderar", "esqueca", "esquecam", "esquecer", "despreze", "descarte", "anule"), "override",
           "\\b(?:ignore|ignora|ignorem|ignorar|desconsidere|desconsiderem|desconsiderar|esqueca|esquecam|esquecer|despreze|descarte|anule)\\b(?: \\w+){0,3}? (?:instrucoes|instrucao|ordens|regras|orientacoes|comandos|diretrizes|prompt|diretivas|contexto)\\b"),
@@ -102,15 +105,19 @@ public final class InjectionRules {
       InjectionRule.regex("role.header", List.of("system", "assistant", "user", "human", "developer", "sistema", "usuario", "assistente", "#"), "role",
           "^ ?(?:#{1,6} ?)?(?:system|assistant|user|human|developer|sistema|usuario|assistente)(?: (?:message|prompt|mensagem|note|override))? ?:"
               + "|^ ?#{1,6} ?(?:system|sistema|instructions?|instrucao|instrucoes|response|resposta|input|entrada|assistant|assistente|user|usuario)\\b"
-              + "|\\b(?:system|sistema) (?:override|notice|alert|aviso|alerta|update|atualizacao)\\b ?:?"),
+              + "|\\b(?:system|sistema) (?:override|notice|alert|aviso|alerta|update|atualizacao)\\b ?:?")
+          .requiring(cat(List.of(":", "#"), InjectionRule.every(List.of("system ", "sistema "),
+              List.of("override", "notice", "alert", "aviso", "alerta", "update", "atualizacao"), List.of("")))),
       // An answer written in advance, citing the package's labels: text that speaks as the model's reply.
       InjectionRule.regex("role.fake-answer", List.of("answer", "response", "resposta", "reply"), "role",
           "(?:^ ?#{1,6} ?)?(?:\\*\\* ?)?\\b(?:(?:the |a )?(?:final|correct|right|short|correta|certa) )?(?:answer|response|reply|resposta)(?: (?:final|correta|certa))?(?: ?\\*\\*)? ?: ?(?:\\*\\* ?)?.{0,400}?\\[ ?s\\d{1,4} ?\\]"
-              + "|\\b(?:the (?:correct |final |right |true )?answer is|a resposta (?:correta |final |certa |verdadeira )?e)\\b.{0,300}?\\[ ?s\\d{1,4} ?\\]"),
+              + "|\\b(?:the (?:correct |final |right |true )?answer is|a resposta (?:correta |final |certa |verdadeira )?e)\\b.{0,300}?\\[ ?s\\d{1,4} ?\\]")
+          .requiring(List.of("[s", "[ s")),
       // A chat message as data: {"role": "system", "content": ...}, also with single quotes, or a messages list.
       InjectionRule.regex("role.message-json", List.of("role", "messages"), "role",
           "\\{ ?[\"'] ?role ?[\"'] ?: ?[\"'] ?(?:system|developer|assistant|user|tool|function|model|sistema|usuario|assistente)\\b"
-              + "|[\"'] ?messages ?[\"'] ?: ?\\[ ?\\{"),
+              + "|[\"'] ?messages ?[\"'] ?: ?\\[ ?\\{")
+          .requiring(List.of("{")),
       InjectionRule.regex("role.template-header", List.of("sources", "question", "fontes", "pergunta"), "role", "^ ?(?:sources|question|fontes|pergunta) ?:?$"),
       // ---- fence
       InjectionRule.regex("fence.source-tag", List.of("source"), "fence", "< ?/? ?source\\b"),
@@ -122,7 +129,10 @@ public final class InjectionRules {
           "< ?/? ?(?:tool_call|tool_use|tool_code|tool_response|tool_result|function_call|function_calls|functioncall|invoke|antml:[a-z_]+)\\b"),
       InjectionRule.regex("tool.functions", List.of("functions.", "tool", "function", "ferramenta", "funcao", "chame", "invoque"), "tool",
           "\\bfunctions\\.[a-z_][a-z0-9_]* ?\\(|\\bto=functions\\.|\\b(?:call|invoke|run|execute|use) (?:the )?(?:tool|function|ferramenta|funcao) [`'\"]?[a-z_]+[`'\"]? (?:with|com)\\b"
-              + "|\\b(?:chame|execute|use|invoque) a (?:ferramenta|funcao)\\b"),
+              + "|\\b(?:chame|execute|use|invoque) a (?:ferramenta|funcao)\\b")
+          .requiring(cat(List.of("functions.", "a ferramenta", "a funcao"), InjectionRule.every(
+              List.of("call ", "invoke ", "run ", "execute ", "use "), List.of("", "the "),
+              List.of("tool ", "function ", "ferramenta ", "funcao ")))),
       // ---- exfiltration
       InjectionRule.regex("exfil.markdown-image", List.of("!["), "exfil", "!\\[[^\\]\\n]{0,200}\\] ?\\( ?https?://[^)\\s]*\\?[^)\\n]{0,300}\\)"),
       InjectionRule.regex("exfil.markdown-link", List.of("](", "] ("), "exfil",
@@ -132,5 +142,14 @@ public final class InjectionRules {
           "\\b(?:render|display|show|include|output|print|embed|load)\\b (?:this|the following|the) (?:image|markdown|link|url|pixel)\\b"
               + "|\\b(?:append|add|encode|insert|put)\\b(?: \\w+){0,4}? (?:to|in|into) (?:the |this )?(?:url|link|query string|image url)\\b"
               + "|\\b(?:renderize|exiba|mostre|inclua|carregue) (?:esta|a seguinte|a) (?:imagem|link|url)\\b"
-              + "|\\b(?:adicione|anexe|inclua|codifique|coloque)\\b(?: \\w+){0,4}? (?:na|no|a|ao) (?:url|link)\\b"));
+              + "|\\b(?:adicione|anexe|inclua|codifique|coloque)\\b(?: \\w+){0,4}? (?:na|no|a|ao) (?:url|link)\\b")
+          .requiring(List.of("render", "display", "show", "include", "output", "print", "embed", "load", "append", "add",
+              "encode", "insert", "put", "renderize", "exiba", "mostre", "inclua", "carregue", "adicione", "anexe",
+              "codifique", "coloque")));
+
+  private static List<String> cat(List<String> a, List<String> b) {
+    List<String> out = new java.util.ArrayList<>(a);
+    out.addAll(b);
+    return out;
+  }
 }
