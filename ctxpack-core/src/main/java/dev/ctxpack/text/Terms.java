@@ -81,6 +81,7 @@ public final class Terms {
 
     /** The index of {@code term}, or -1. */
     public int get(CharSequence term) {
+      if (term instanceof Term t) return get(t);
       for (int slot = hash(term) & mask; ; slot = (slot + 1) & mask) {
         String k = keys[slot];
         if (k == null) return -1;
@@ -88,16 +89,91 @@ public final class Terms {
       }
     }
 
+    /** {@link #get(CharSequence)} for a term of {@link #scan}: its hash is already known and its characters are read directly. */
+    private int get(Term term) {
+      int n = term.length;
+      for (int slot = mix(term.hash) & mask; ; slot = (slot + 1) & mask) {
+        String k = keys[slot];
+        if (k == null) return -1;
+        if (k.length() == n && term.matches(k)) return values[slot];
+      }
+    }
+
     private static int hash(CharSequence s) {
       int h = 0;
       for (int i = 0; i < s.length(); i++) h = 31 * h + s.charAt(i);
+      return mix(h);
+    }
+
+    private static int mix(int h) {
       return h ^ (h >>> 16);
+    }
+  }
+
+  /**
+   * The term {@link #scan} is reading, reused from one term to the next: its characters, and their
+   * {@link String#hashCode} kept as they are appended, so that a {@link Table} look-up does not read
+   * them again.
+   */
+  private static final class Term implements CharSequence {
+    private char[] chars = new char[24];
+    private int length;
+    private int hash;
+    /** The hash without the last character: dropping a plural "s" needs no second pass. */
+    private int hashBeforeLast;
+
+    void append(char c) {
+      if (length == chars.length) chars = java.util.Arrays.copyOf(chars, length * 2);
+      chars[length++] = c;
+      hashBeforeLast = hash;
+      hash = 31 * hash + c;
+    }
+
+    void append(String s) {
+      for (int i = 0; i < s.length(); i++) append(s.charAt(i));
+    }
+
+    /** Drops the last character (at most once after an append). */
+    void dropLast() {
+      length--;
+      hash = hashBeforeLast;
+    }
+
+    void clear() {
+      length = 0;
+      hash = 0;
+    }
+
+    boolean matches(String k) {
+      for (int i = 0; i < length; i++) if (k.charAt(i) != chars[i]) return false;
+      return true;
+    }
+
+    @Override
+    public int length() {
+      return length;
+    }
+
+    @Override
+    public char charAt(int index) {
+      if (index < 0 || index >= length) throw new IndexOutOfBoundsException("index " + index + ", length " + length);
+      return chars[index];
+    }
+
+    @Override
+    public CharSequence subSequence(int start, int end) {
+      return toString().substring(start, end);
+    }
+
+    @Override
+    public String toString() {
+      return new String(chars, 0, length);
     }
   }
 
   /** Calls {@code sink} for every term of {@code text}, in order. */
   public static void scan(String text, Sink sink) {
-    StringBuilder term = new StringBuilder(24);
+    Term term = new Term();
     int start = -1;
     int n = text.length();
     for (int i = 0; i <= n; i++) {
@@ -122,19 +198,19 @@ public final class Terms {
       }
       if (start >= 0) {
         emit(term, start, sink);
-        term.setLength(0);
+        term.clear();
         start = -1;
       }
     }
   }
 
-  private static void emit(StringBuilder term, int start, Sink sink) {
-    int len = term.length();
+  private static void emit(Term term, int start, Sink sink) {
+    int len = term.length;
     if (len < 2) return;
     // Plurals of both languages: "cells" -> "cell", "células" -> "celula"; not "-ss", "-us", "-is".
-    if (len > 3 && term.charAt(len - 1) == 's') {
-      char p = term.charAt(len - 2);
-      if (p != 's' && p != 'u' && p != 'i') term.setLength(len - 1);
+    if (len > 3 && term.chars[len - 1] == 's') {
+      char p = term.chars[len - 2];
+      if (p != 's' && p != 'u' && p != 'i') term.dropLast();
     }
     sink.term(term, start);
   }

@@ -42,15 +42,21 @@ public final class JTokkitTokenizer implements Tokenizer {
     int total = 0;
     int from = 0;
     Region probe = new Region();
+    int hash = text.charAt(0); // String.hashCode of text[from, p), kept as p moves on
     for (int p = 1; p <= n; p++) {
-      if (p < n && !isPieceBoundary(text, p)) continue;
+      char c = p < n ? text.charAt(p) : 0;
+      if (p < n && !isPieceBoundary(text, p, c)) {
+        hash = 31 * hash + c;
+        continue;
+      }
       if (p - from > CACHED_SEGMENT_CHARS) {
         total += encoding.countTokensOrdinary(text.substring(from, p));
       } else {
-        int[] known = segments.get(probe.of(text, from, p)); // no substring for a segment seen before
+        int[] known = segments.get(probe.of(text, from, p, hash)); // no substring for a segment seen before
         total += known != null ? known.length : encodeSegment(text.substring(from, p), true).length;
       }
       from = p;
+      hash = c;
     }
     return total;
   }
@@ -66,13 +72,12 @@ public final class JTokkitTokenizer implements Tokenizer {
     private int to;
     private int hash;
 
-    Region of(String text, int from, int to) {
+    /** The region {@code text[from, to)}, whose {@link String#hashCode} is {@code hash}. */
+    Region of(String text, int from, int to, int hash) {
       this.text = text;
       this.from = from;
       this.to = to;
-      int h = 0;
-      for (int i = from; i < to; i++) h = 31 * h + text.charAt(i);
-      this.hash = h;
+      this.hash = hash;
       return this;
     }
 
@@ -145,7 +150,12 @@ public final class JTokkitTokenizer implements Tokenizer {
    * space is one whitespace piece.
    */
   static boolean isPieceBoundary(String text, int p) {
-    if (p <= 0 || p >= text.length() || text.charAt(p) != ' ') return false;
+    return p > 0 && p < text.length() && isPieceBoundary(text, p, text.charAt(p));
+  }
+
+  /** {@link #isPieceBoundary(String, int)} for {@code 0 < p < text.length()}, {@code at} being {@code text.charAt(p)}. */
+  private static boolean isPieceBoundary(String text, int p, char at) {
+    if (at != ' ') return false;
     char c = text.charAt(p - 1);
     return (c > ' ' && c < 0x7F) || Character.isLetterOrDigit(c);
   }
@@ -166,8 +176,12 @@ public final class JTokkitTokenizer implements Tokenizer {
     return encodeSegment(segment, cacheable);
   }
 
+  /** How many segments were encoded rather than found among the remembered ones (for tests). */
+  private final java.util.concurrent.atomic.LongAdder encodedSegments = new java.util.concurrent.atomic.LongAdder();
+
   /** The byte length of each token of {@code segment}, remembered when {@code remember}. */
   private int[] encodeSegment(String segment, boolean remember) {
+    encodedSegments.increment();
     IntArrayList ids = encoding.encodeOrdinary(segment);
     int[] lengths = new int[ids.size()];
     for (int i = 0; i < lengths.length; i++) lengths[i] = byteLength(ids.get(i));
@@ -178,6 +192,11 @@ public final class JTokkitTokenizer implements Tokenizer {
     return lengths;
   }
 
+
+  /** How many segments this tokenizer has encoded rather than found remembered. */
+  long encodedSegments() {
+    return encodedSegments.sum();
+  }
 
   /** Forgets the remembered segment encodings (for measurements that must start cold). */
   void clearSegmentCache() {

@@ -49,4 +49,30 @@ class CountPropertiesTest {
     assertThat(t.count(pt + pt)).isEqualTo(O200K.countTokensOrdinary(pt + pt));
     assertThat(t.count("word  \n\n  next")).isEqualTo(O200K.countTokensOrdinary("word  \n\n  next"));
   }
+
+  /**
+   * A segment counted once is found again by its hash, computed as the text is read (the remembered
+   * map is probed without a substring): counting the same texts again encodes nothing.
+   */
+  @Property(tries = 200)
+  void aTextCountedAgainIsReadFromRememberedSegmentsOnly(@ForAll("texts") String text) {
+    JTokkitTokenizer t = JTokkitTokenizer.of(EncodingType.O200K_BASE);
+    int first = t.count(text);
+    long encoded = t.encodedSegments();
+    assertThat(t.count(new String(text.toCharArray()))).isEqualTo(first);
+    long longSegments = java.util.Arrays.stream(text.split(" ")).filter(w -> w.length() > 40).count();
+    if (longSegments == 0) assertThat(t.encodedSegments()).as("segments encoded again").isEqualTo(encoded);
+  }
+
+  @Test
+  void aRepeatedProseTextEncodesNoSegmentTwice() {
+    JTokkitTokenizer t = JTokkitTokenizer.of(EncodingType.O200K_BASE);
+    String text = "The cells of the liver respond to insulin. As células do fígado respondem à insulina, 42 vezes.";
+    t.count(text);
+    long encoded = t.encodedSegments();
+    assertThat(encoded).isPositive();
+    t.count(text);
+    t.count(" respond to insulin. As células"); // segments of the text above, each with its leading space
+    assertThat(t.encodedSegments()).isEqualTo(encoded);
+  }
 }
