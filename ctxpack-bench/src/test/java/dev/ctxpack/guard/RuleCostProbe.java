@@ -23,7 +23,7 @@ import java.util.regex.Matcher;
  *     dev.ctxpack.guard.RuleCostProbe ../shared/data/scifact/beir_test/corpus.jsonl 3000</pre>
  */
 public final class RuleCostProbe {
-  private static final int ROUNDS = 5;
+  private static final int ROUNDS = 20;
 
   private RuleCostProbe() {}
 

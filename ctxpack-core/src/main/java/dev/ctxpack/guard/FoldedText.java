@@ -98,6 +98,17 @@ final class FoldedText {
     return new FoldedText(sb.toString(), st, en);
   }
 
+  /** The text of {@link #compact()} alone, without the offsets: what a search for phrases reads first. */
+  String letters() {
+    char[] out = new char[text.length()];
+    int n = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = leet(text.charAt(i));
+      if (c >= 'a' && c <= 'z') out[n++] = c;
+    }
+    return new String(out, 0, n);
+  }
+
   private static char leet(char c) {
     return switch (c) {
       case '0' -> 'o';

@@ -1,5 +1,6 @@
 package dev.ctxpack.guard;
 
+import dev.ctxpack.text.Terms;
 import dev.ctxpack.text.TextMemory;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -31,6 +32,9 @@ public final class InjectionDetector {
 
   private final List<InjectionRule> rules;
   private final TextMemory<List<Hit>> memory;
+  /** The words the rules' triggers and required strings name, looked up without copying a text's words. */
+  private final List<String> ruleWords;
+  private final Terms.Table ruleWordTable;
 
   public InjectionDetector(List<InjectionRule> rules) {
     this(rules, null);
@@ -39,6 +43,13 @@ public final class InjectionDetector {
   private InjectionDetector(List<InjectionRule> rules, TextMemory<List<Hit>> memory) {
     this.rules = List.copyOf(Objects.requireNonNull(rules, "rules"));
     this.memory = memory;
+    java.util.LinkedHashSet<String> named = new java.util.LinkedHashSet<>();
+    for (InjectionRule r : this.rules) {
+      for (String t : r.triggers()) if (InjectionRule.isWord(t)) named.add(t);
+      for (String t : r.requires()) if (InjectionRule.isWord(t)) named.add(t);
+    }
+    this.ruleWords = List.copyOf(named);
+    this.ruleWordTable = new Terms.Table(ruleWords);
   }
 
   /**
@@ -102,11 +113,14 @@ public final class InjectionDetector {
         hits.add(new Hit(r.id(), r.family(), in.start(s), in.end(m.end())));
       }
     }
+    String letters = null;
     FoldedText c = null;
     for (InjectionRule r : rules) {
       if (r.compact().isEmpty()) continue;
-      if (c == null) c = f.compact();
+      if (letters == null) letters = f.letters();
       for (String phrase : r.compact()) {
+        if (!letters.contains(phrase)) continue;
+        if (c == null) c = f.compact(); // its text is letters, with each letter's offsets
         for (int i = c.text.indexOf(phrase); i >= 0; i = c.text.indexOf(phrase, i + 1)) {
           int s = c.start(i);
           int e = c.end(i + phrase.length());
@@ -118,20 +132,63 @@ public final class InjectionDetector {
     return hits;
   }
 
-  /** The words (runs of a-z) of a folded text. */
-  private static java.util.Set<String> words(String folded) {
+  /**
+   * The words (runs of a-z) of a folded text that the rules name, which is all {@link
+   * InjectionRule#mayMatch} looks up: each run is looked up in place, and only the rules' own strings
+   * are kept.
+   */
+  private java.util.Set<String> words(String folded) {
     java.util.Set<String> out = new java.util.HashSet<>();
+    Slice run = new Slice(folded);
     int start = -1;
     for (int i = 0; i <= folded.length(); i++) {
       char c = i < folded.length() ? folded.charAt(i) : ' ';
       boolean letter = c >= 'a' && c <= 'z';
       if (letter && start < 0) start = i;
       if (!letter && start >= 0) {
-        out.add(folded.substring(start, i));
+        int k = ruleWordTable.get(run.of(start, i));
+        if (k >= 0) out.add(ruleWords.get(k));
         start = -1;
       }
     }
     return out;
+  }
+
+  /** {@code text[from, to)} as a {@link CharSequence}, without a copy; reused for each run. */
+  private static final class Slice implements CharSequence {
+    private final String text;
+    private int from;
+    private int to;
+
+    Slice(String text) {
+      this.text = text;
+    }
+
+    Slice of(int from, int to) {
+      this.from = from;
+      this.to = to;
+      return this;
+    }
+
+    @Override
+    public int length() {
+      return to - from;
+    }
+
+    @Override
+    public char charAt(int index) {
+      return text.charAt(from + index);
+    }
+
+    @Override
+    public CharSequence subSequence(int start, int end) {
+      return text.substring(from + start, from + end);
+    }
+
+    @Override
+    public String toString() {
+      return text.substring(from, to);
+    }
   }
 
   /** Runs of tag characters and bidi overrides, each one hit. */

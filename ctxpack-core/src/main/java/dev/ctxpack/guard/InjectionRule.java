@@ -73,7 +73,7 @@ public record InjectionRule(String id, String family, Pattern pattern, List<Stri
   }
 
   /** Letters a-z only (what {@link InjectionDetector} collects as words). */
-  private static boolean isWord(String t) {
+  static boolean isWord(String t) {
     if (t.isEmpty()) return false;
     for (int i = 0; i < t.length(); i++) if (t.charAt(i) < 'a' || t.charAt(i) > 'z') return false;
     return true;
