@@ -142,9 +142,9 @@ public final class CascadeDeduplicator implements Deduplicator {
     // ---- exact ----
 
     private List<Work> exact(List<Work> items) {
-      Map<String, Work> byHash = new LinkedHashMap<>();
+      Map<Object, Work> byHash = new LinkedHashMap<>();
       for (Work w : items) {
-        Work kept = byHash.putIfAbsent(TextNormalizer.collapseWhitespace(w.folded()), w);
+        Work kept = byHash.putIfAbsent(TextNormalizer.collapsedKey(w.folded()), w);
         if (kept == null) continue;
         kept.sources.addAll(w.sources);
         trace.add(new Decision(Stage.DEDUP, DedupLevel.EXACT.action(), "exact:normalized-text",

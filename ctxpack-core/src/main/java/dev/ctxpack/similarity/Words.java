@@ -44,6 +44,12 @@ public final class Words {
     return shingleHashesOfFolded(TextNormalizer.fold(text), k);
   }
 
+  /** {@link Character#isLetterOrDigit(int)}, ASCII answered without the character tables. */
+  private static boolean letterOrDigit(int c) {
+    if (c < 0x80) return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    return Character.isLetterOrDigit(c);
+  }
+
   /** {@link #shingleHashes} of a text already {@link TextNormalizer#fold folded}. */
   public static long[] shingleHashesOfFolded(String n, int k) {
     long[] words = new long[Math.max(4, n.length() / 4)];
@@ -51,14 +57,16 @@ public final class Words {
     int i = 0;
     int len = n.length();
     while (i < len) {
-      int cp = n.codePointAt(i);
-      if (Character.isLetterOrDigit(cp)) {
+      char first = n.charAt(i);
+      int cp = first < 0x80 ? first : n.codePointAt(i);
+      if (letterOrDigit(cp)) {
         long h = 0x2545F4914F6CDD1DL;
         while (i < len) {
-          int c = n.codePointAt(i);
-          if (!Character.isLetterOrDigit(c) && Character.getType(c) != Character.NON_SPACING_MARK) break;
+          char ch = n.charAt(i);
+          int c = ch < 0x80 ? ch : n.codePointAt(i);
+          if (!letterOrDigit(c) && (c < 0x80 || Character.getType(c) != Character.NON_SPACING_MARK)) break;
           h = (h ^ c) * 0x100000001B3L;
-          i += Character.charCount(c);
+          i += c < 0x80 ? 1 : Character.charCount(c);
         }
         if (count == words.length) words = java.util.Arrays.copyOf(words, count * 2);
         words[count++] = mix(h);

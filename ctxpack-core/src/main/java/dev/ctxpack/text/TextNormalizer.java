@@ -33,7 +33,7 @@ public final class TextNormalizer {
     boolean space = false;
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
-      if (Character.isWhitespace(c) || Character.isSpaceChar(c)) {
+      if (collapsible(c)) {
         space = sb.length() > 0;
       } else {
         if (space) sb.append(' ');
@@ -42,6 +42,91 @@ public final class TextNormalizer {
       }
     }
     return sb.toString();
+  }
+
+  /**
+   * {@code text} as a map key equal to another exactly when their {@link #collapseWhitespace} forms
+   * are equal, and hashed as that form's String is, without the form being built: what the exact
+   * level of dedup compares.
+   */
+  public static Object collapsedKey(String text) {
+    return new Collapsed(text);
+  }
+
+  private static boolean collapsible(char c) {
+    return Character.isWhitespace(c) || Character.isSpaceChar(c);
+  }
+
+  /** A text read as its {@link #collapseWhitespace} form, character by character. */
+  private static final class Collapsed {
+    private final String text;
+    private final int hash;
+
+    Collapsed(String text) {
+      this.text = text;
+      int h = 0;
+      Cursor c = new Cursor(text);
+      for (int x = c.next(); x >= 0; x = c.next()) h = 31 * h + x;
+      this.hash = h;
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      if (this == o) return true;
+      if (!(o instanceof Collapsed other) || other.hash != hash) return false;
+      Cursor a = new Cursor(text);
+      Cursor b = new Cursor(other.text);
+      while (true) {
+        int x = a.next();
+        if (x != b.next()) return false;
+        if (x < 0) return true;
+      }
+    }
+
+    @Override
+    public String toString() {
+      return collapseWhitespace(text);
+    }
+  }
+
+  /** The characters of a text's {@link #collapseWhitespace} form, in order, then -1. */
+  private static final class Cursor {
+    private final String text;
+    private int at;
+    private int held = -1;
+    private boolean started;
+
+    Cursor(String text) {
+      this.text = text;
+    }
+
+    int next() {
+      if (held >= 0) {
+        int c = held;
+        held = -1;
+        return c;
+      }
+      boolean space = false;
+      while (at < text.length()) {
+        char c = text.charAt(at++);
+        if (collapsible(c)) {
+          space = started;
+          continue;
+        }
+        started = true;
+        if (space) {
+          held = c;
+          return ' ';
+        }
+        return c;
+      }
+      return -1;
+    }
   }
 
   /** SHA-256 of the UTF-8 bytes, as lowercase hex. */

@@ -76,4 +76,32 @@ class TextNormalizerTest {
     String once = TextNormalizer.storageForm("\uFEFFa\r\nb\u0301\rc");
     assertThat(TextNormalizer.storageForm(once)).isEqualTo(once);
   }
+
+  /** The exact level's key: equal exactly when the collapsed forms are, hashed as the collapsed String. */
+  @Test
+  void aCollapsedKeyEqualsAnotherExactlyWhenTheCollapsedFormsAreEqual() {
+    assertThat(TextNormalizer.collapsedKey("  a \t b\u00a0\u2003c  ")).isEqualTo(TextNormalizer.collapsedKey("a b\nc"));
+    assertThat(TextNormalizer.collapsedKey("a b")).isNotEqualTo(TextNormalizer.collapsedKey("ab"));
+    String alphabet = "ab \t\n\u00a0\u2003\u3000x";
+    java.util.Random random = new java.util.Random(11);
+    int equal = 0;
+    for (int i = 0; i < 20_000; i++) {
+      String a = random(random, alphabet);
+      String b = random.nextInt(4) == 0 ? a.replace(' ', '\t') : random(random, alphabet);
+      Object ka = TextNormalizer.collapsedKey(a);
+      Object kb = TextNormalizer.collapsedKey(b);
+      boolean same = TextNormalizer.collapseWhitespace(a).equals(TextNormalizer.collapseWhitespace(b));
+      assertThat(ka.equals(kb)).as("%s / %s", a, b).isEqualTo(same);
+      assertThat(ka.hashCode()).isEqualTo(TextNormalizer.collapseWhitespace(a).hashCode());
+      assertThat(ka.toString()).isEqualTo(TextNormalizer.collapseWhitespace(a));
+      if (same) equal++;
+    }
+    assertThat(equal).as("pairs with equal collapsed forms").isGreaterThan(2_000);
+  }
+
+  private static String random(java.util.Random random, String alphabet) {
+    StringBuilder sb = new StringBuilder();
+    for (int k = random.nextInt(7); k > 0; k--) sb.append(alphabet.charAt(random.nextInt(alphabet.length())));
+    return sb.toString();
+  }
 }
