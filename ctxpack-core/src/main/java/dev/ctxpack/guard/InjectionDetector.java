@@ -139,56 +139,18 @@ public final class InjectionDetector {
    */
   private java.util.Set<String> words(String folded) {
     java.util.Set<String> out = new java.util.HashSet<>();
-    Slice run = new Slice(folded);
     int start = -1;
     for (int i = 0; i <= folded.length(); i++) {
       char c = i < folded.length() ? folded.charAt(i) : ' ';
       boolean letter = c >= 'a' && c <= 'z';
       if (letter && start < 0) start = i;
       if (!letter && start >= 0) {
-        int k = ruleWordTable.get(run.of(start, i));
+        int k = ruleWordTable.get(java.nio.CharBuffer.wrap(folded, start, i));
         if (k >= 0) out.add(ruleWords.get(k));
         start = -1;
       }
     }
     return out;
-  }
-
-  /** {@code text[from, to)} as a {@link CharSequence}, without a copy; reused for each run. */
-  private static final class Slice implements CharSequence {
-    private final String text;
-    private int from;
-    private int to;
-
-    Slice(String text) {
-      this.text = text;
-    }
-
-    Slice of(int from, int to) {
-      this.from = from;
-      this.to = to;
-      return this;
-    }
-
-    @Override
-    public int length() {
-      return to - from;
-    }
-
-    @Override
-    public char charAt(int index) {
-      return text.charAt(from + index);
-    }
-
-    @Override
-    public CharSequence subSequence(int start, int end) {
-      return text.substring(from + start, from + end);
-    }
-
-    @Override
-    public String toString() {
-      return text.substring(from, to);
-    }
   }
 
   /** Runs of tag characters and bidi overrides, each one hit. */
