@@ -67,18 +67,18 @@ final class CorpusQueries {
    * The marks of the chunks {@code filter} lets through (all when null): the recurrence counts only
    * documents it lets through, and a near-duplicate mark naming a document it does not is dropped.
    */
-  static Map<String, ChunkMarks> chunkMarks(IndexSearcher s, Collection<String> chunkIds, Query filter) throws IOException {
+  static Map<String, ChunkMarks> chunkMarks(IndexSearcher s, Collection<String> chunkIds, Query filter, DecodedChunks chunks)
+      throws IOException {
     if (chunkIds.isEmpty()) return Map.of();
     Query q = new BooleanQuery.Builder()
         .add(new TermInSetQuery(Fields.CHUNK_ID, new TreeSet<>(chunkIds).stream().map(BytesRef::new).toList()),
             BooleanClause.Occur.FILTER)
         .add(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)), BooleanClause.Occur.FILTER)
         .build();
-    StoredFields sf = s.storedFields();
     Map<String, Integer> recurrence = new HashMap<>();
     Map<String, ChunkMarks> out = new HashMap<>();
     for (ScoreDoc sd : s.search(Acl.restrict(q, filter), Math.max(1, chunkIds.size())).scoreDocs) {
-      Document d = sf.document(sd.doc, Set.of(Fields.CHUNK_ID, Fields.DOC_KEY, Fields.CHUNK_KEY, Fields.NEAR_DUP_OF, Fields.NEAR_SIM));
+      Document d = chunks.document(s, sd.doc);
       String key = d.get(Fields.CHUNK_KEY);
       int rec = 0;
       if (key != null) {

@@ -172,6 +172,11 @@ public final class LuceneIndex implements Index, AccessTermsAudit {
     return reads.chunkMarks(chunkIds, null);
   }
 
+  /** {reads of chunk documents, of which answered without decoding} ({@link DecodedChunks}; for tests). */
+  long[] chunkReads() {
+    return reads.chunkReads();
+  }
+
   @Override
   public Stats stats() throws IOException {
     return reads.stats(null);

@@ -35,6 +35,7 @@ final class LuceneReads {
   private final Searchers searchers;
   private final SparseQueryBuilder sparse;
   private final ReadableStatistics readableStatistics = new ReadableStatistics();
+  private final DecodedChunks chunks = new DecodedChunks();
 
   LuceneReads(Searchers searchers, SparseQueryBuilder sparse) {
     this.searchers = searchers;
@@ -127,7 +128,7 @@ final class LuceneReads {
       TopDocs hits = s.search(Acl.restrict(q, filter), Math.max(1, best.size()));
       List<Candidate> out = new ArrayList<>(hits.scoreDocs.length);
       for (ScoreDoc sd : hits.scoreDocs) {
-        var d = sf.document(sd.doc);
+        var d = chunks.document(s, sd.doc);
         Double score = best.get(d.get(Fields.CHUNK_ID));
         if (score != null) out.add(new Candidate(StoredDocs.chunk(d), StoredDocs.docInfo(d), Scores.of(Signal.DENSE, score)));
       }
@@ -218,8 +219,8 @@ final class LuceneReads {
 
   /**
    * Reads the stored sentence vectors of the requested chunks: one query for all ids (their chunk
-   * documents), then per hit only the ids and the one binary field, which sits right after them, so
-   * the chunk's text is never decoded. An index written before sentence vectors existed has no such
+   * documents), each read through the decoded chunks ({@link DecodedChunks}), which a request's
+   * retrieval has usually read already. An index written before sentence vectors existed has no such
    * field anywhere and returns at once.
    */
   Map<String, List<SentenceVector>> sentenceVectors(Collection<String> chunkIds, Query filter) throws IOException {
@@ -237,54 +238,22 @@ final class LuceneReads {
           .add(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)), org.apache.lucene.search.BooleanClause.Occur.FILTER)
           .build();
       TopDocs td = s.search(Acl.restrict(q, filter), ids.size());
-      StoredFields sf = s.storedFields();
       Map<String, List<SentenceVector>> out = new HashMap<>();
       for (ScoreDoc sd : td.scoreDocs) {
-        var visitor = new SentenceVectorVisitor();
-        sf.document(sd.doc, visitor);
-        if (visitor.vectors != null && visitor.chunkId != null) {
-          out.put(visitor.chunkId, SentenceVectorCodec.decode(visitor.docKey, new org.apache.lucene.util.BytesRef(visitor.vectors)));
-        }
+        var d = chunks.document(s, sd.doc);
+        org.apache.lucene.util.BytesRef vectors = d.getBinaryValue(Fields.SENTENCE_VECTORS);
+        String chunkId = d.get(Fields.CHUNK_ID);
+        if (vectors != null && chunkId != null) out.put(chunkId, SentenceVectorCodec.decode(d.get(Fields.DOC_KEY), vectors));
       }
       return out;
     }, Map.of());
   }
 
-  /**
-   * Reads a chunk document's ids and sentence vectors, and stops at the first other stored field
-   * after the ids ({@link LuceneDocs} writes the vectors right after them).
-   */
-  private static final class SentenceVectorVisitor extends org.apache.lucene.index.StoredFieldVisitor {
-    String docKey;
-    String chunkId;
-    byte[] vectors;
-
-    @Override
-    public Status needsField(org.apache.lucene.index.FieldInfo fi) {
-      if (fi.name.equals(Fields.SENTENCE_VECTORS)) return vectors == null ? Status.YES : Status.STOP;
-      if (fi.name.equals(Fields.DOC_KEY) && docKey == null) return Status.YES;
-      if (fi.name.equals(Fields.CHUNK_ID) && chunkId == null) return Status.YES;
-      return docKey != null && chunkId != null ? Status.STOP : Status.NO;
-    }
-
-    @Override
-    public void stringField(org.apache.lucene.index.FieldInfo fi, String value) {
-      if (fi.name.equals(Fields.DOC_KEY)) docKey = value;
-      else if (fi.name.equals(Fields.CHUNK_ID)) chunkId = value;
-    }
-
-    @Override
-    public void binaryField(org.apache.lucene.index.FieldInfo fi, byte[] value) {
-      if (fi.name.equals(Fields.SENTENCE_VECTORS)) vectors = value;
-    }
-  }
-
-  private static List<Candidate> toCandidates(IndexSearcher s, TopDocs td, Signal signal)
+  private List<Candidate> toCandidates(IndexSearcher s, TopDocs td, Signal signal)
       throws IOException {
-    StoredFields sf = s.storedFields();
     List<Candidate> out = new ArrayList<>(td.scoreDocs.length);
     for (ScoreDoc sd : td.scoreDocs) {
-      var d = sf.document(sd.doc);
+      var d = chunks.document(s, sd.doc);
       out.add(new Candidate(StoredDocs.chunk(d), StoredDocs.docInfo(d), Scores.of(signal, sd.score)));
     }
     out.sort(java.util.Comparator.comparingDouble((Candidate c) -> -c.scores().getOr(signal, 0))
@@ -293,7 +262,12 @@ final class LuceneReads {
   }
 
   Map<String, ChunkMarks> chunkMarks(Collection<String> chunkIds, Query filter) throws IOException {
-    return withSearcher(s -> CorpusQueries.chunkMarks(s, chunkIds, filter), Map.of());
+    return withSearcher(s -> CorpusQueries.chunkMarks(s, chunkIds, filter, chunks), Map.of());
+  }
+
+  /** {reads of chunk documents, of which answered without decoding} (for tests and measurements). */
+  long[] chunkReads() {
+    return chunks.counts();
   }
 
   Stats stats(Query filter) throws IOException {

@@ -1,0 +1,70 @@
+package dev.ctxpack.lucene;
+
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.search.IndexSearcher;
+
+/**
+ * The chunk documents read lately, decoded, by segment and document number. One {@code pack} reads
+ * the same chunk documents up to four times (as BM25 hits, as the chunks of the vector hits, for
+ * their corpus marks, for their sentence vectors), and each read makes Lucene decompress the part of
+ * a stored-fields block that holds the document. A segment's documents never change, so an entry is
+ * right for as long as its segment exists (a new or merged segment has a new core key; a deleted
+ * document is never a hit, so never asked for). Bounded at {@link #MAX_DOCS} documents, the least
+ * recently used leaving first. Thread-safe. The documents handed out are shared: callers only read
+ * them.
+ */
+final class DecodedChunks {
+  /**
+   * How many decoded documents are kept: about two requests' chunks (a SciFact {@code pack} touches 40
+   * to 60). A bound of 1,024 measured no faster: entries that outlive a request only add to what the
+   * collector copies.
+   */
+  static final int MAX_DOCS = 128;
+
+  private record Key(Object core, int doc) {}
+
+  private final Map<Key, Document> docs = new LinkedHashMap<>(256, 0.75f, true) {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<Key, Document> eldest) {
+      return size() > MAX_DOCS;
+    }
+  };
+
+  /** Reads so far, and reads answered here (for tests and measurements). */
+  private long reads;
+  private long found;
+
+  /** Every stored field of document {@code doc} of {@code s} (a top-level document number). */
+  Document document(IndexSearcher s, int doc) throws IOException {
+    List<LeafReaderContext> leaves = s.getIndexReader().leaves();
+    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+    IndexReader.CacheHelper helper = leaf.reader().getCoreCacheHelper();
+    if (helper == null) return leaf.reader().storedFields().document(doc - leaf.docBase);
+    Key key = new Key(helper.getKey(), doc - leaf.docBase);
+    synchronized (this) {
+      reads++;
+      Document d = docs.get(key);
+      if (d != null) {
+        found++;
+        return d;
+      }
+    }
+    Document d = leaf.reader().storedFields().document(doc - leaf.docBase);
+    synchronized (this) {
+      docs.put(key, d);
+    }
+    return d;
+  }
+
+  /** {reads, of which answered from memory}. */
+  synchronized long[] counts() {
+    return new long[] {reads, found};
+  }
+}
