@@ -60,29 +60,38 @@ public final class Sanitizer {
   private Sanitizer() {}
 
   public static Result sanitize(String original) {
+    return sanitize(original, false);
+  }
+
+  /** {@link #sanitize(String)}, mapping every kept character even in a text without invisible ones when {@code mapAlways} (for tests). */
+  static Result sanitize(String original, boolean mapAlways) {
     List<Edit> edits = new ArrayList<>();
     Map<String, Integer> stripped = new TreeMap<>();
     Map<String, Integer> escaped = new TreeMap<>();
-    // 1. strip, remembering where each kept char came from
-    StringBuilder kept = new StringBuilder(original.length());
-    int[] from = new int[original.length() + 1];
-    for (int i = 0; i < original.length(); ) {
-      int cp = original.codePointAt(i);
-      int n = Character.charCount(cp);
-      String kind = Invisible.kind(cp);
-      if (kind != null) {
-        stripped.merge(kind, 1, Integer::sum);
-        edits.add(new Edit(i, i + n, "strip:" + kind, ""));
-      } else {
-        for (int k = 0; k < n; k++) {
-          from[kept.length()] = i + k;
-          kept.append(original.charAt(i + k));
+    // 1. strip, remembering where each kept char came from (nothing to remember in a text without any)
+    String s = original;
+    int[] from = null;
+    if (mapAlways || hasInvisible(original)) {
+      StringBuilder kept = new StringBuilder(original.length());
+      from = new int[original.length() + 1];
+      for (int i = 0; i < original.length(); ) {
+        int cp = original.codePointAt(i);
+        int n = Character.charCount(cp);
+        String kind = Invisible.kind(cp);
+        if (kind != null) {
+          stripped.merge(kind, 1, Integer::sum);
+          edits.add(new Edit(i, i + n, "strip:" + kind, ""));
+        } else {
+          for (int k = 0; k < n; k++) {
+            from[kept.length()] = i + k;
+            kept.append(original.charAt(i + k));
+          }
         }
+        i += n;
       }
-      i += n;
+      from[kept.length()] = original.length();
+      s = kept.toString();
     }
-    from[kept.length()] = original.length();
-    String s = kept.toString();
     // 2. escapes over the stripped text, as single-character swaps or insertions
     List<Edit> esc = new ArrayList<>();
     // Each pattern needs its bracket: a text without one is not scanned for it.
@@ -103,13 +112,22 @@ public final class Sanitizer {
     int lastEnd = -1;
     for (Edit e : esc) {
       if (e.end() > e.start() && e.start() < lastEnd) continue;
-      int start = from[e.start()];
-      int end = e.end() == e.start() ? start : from[e.end() - 1] + 1;
+      int start = from == null ? e.start() : from[e.start()];
+      int end = e.end() == e.start() ? start : (from == null ? e.end() - 1 : from[e.end() - 1]) + 1;
       edits.add(new Edit(start, end, e.kind(), e.replacement()));
       lastEnd = Math.max(lastEnd, e.end());
     }
     edits.sort(Comparator.comparingInt(Edit::start).thenComparingInt(Edit::end));
-    return new Result(apply(original, edits), edits, stripped, escaped);
+    return new Result(edits.isEmpty() ? original : apply(original, edits), edits, stripped, escaped);
+  }
+
+  /** Whether {@code text} holds a character {@link Invisible} names. */
+  private static boolean hasInvisible(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c >= 0x00AD && Invisible.kind(Character.isHighSurrogate(c) ? text.codePointAt(i) : c) != null) return true;
+    }
+    return false;
   }
 
   /** {@code original} with {@code edits} (sorted, not overlapping) applied. */

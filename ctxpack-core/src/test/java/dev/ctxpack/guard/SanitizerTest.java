@@ -75,4 +75,30 @@ class SanitizerTest {
     assertThat(r.text()).isEqualTo(clean);
     assertThat(r.edits()).isEmpty();
   }
+
+  /**
+   * A text without invisible characters skips the map from stripped to original offsets: the same
+   * result as mapping every character, on random texts mixing look-alikes, headers, brackets and
+   * invisible characters (a tag character among them, written as a surrogate pair).
+   */
+  @Test
+  void textsWithoutInvisibleCharactersSanitizeAsIfEveryCharacterWereMapped() {
+    String[] parts = {"a", "word ", " ", "\n", "<", ">", "|", "[", "]", "</source>", "<|im_start|>", "[INST]", "<<SYS>>",
+        "<system>", "System: ", "### Instruction", "Usuário:", "SOURCES", "é", "ç", "\ud83d\ude00", "｜",
+        "\u200b", "\u202e", "\u00ad", "\udb40\udc41"};
+    java.util.Random random = new java.util.Random(7);
+    int clean = 0;
+    for (int t = 0; t < 20_000; t++) {
+      StringBuilder sb = new StringBuilder();
+      int n = 1 + random.nextInt(30);
+      // Half the texts draw from the visible parts only, so the fast path is taken often.
+      int bound = random.nextBoolean() ? parts.length - 4 : parts.length;
+      for (int k = 0; k < n; k++) sb.append(parts[random.nextInt(bound)]);
+      String text = sb.toString();
+      Sanitizer.Result fast = Sanitizer.sanitize(text);
+      assertThat(fast).as(text).isEqualTo(Sanitizer.sanitize(text, true));
+      if (fast.stripped().isEmpty()) clean++;
+    }
+    assertThat(clean).isGreaterThan(5_000);
+  }
 }
