@@ -75,12 +75,21 @@ public final class Words {
       }
     }
     if (count == 0) return new long[0];
+    // A shingle is its words' hashes as a polynomial in SHINGLE_BASE (mod 2^64), mixed: rolled from
+    // one shingle to the next by taking the first word out and the next one in, one mix per shingle.
     int n2 = Math.max(1, count - k + 1);
+    int m = Math.min(count, k);
     long[] out = new long[n2];
-    for (int a = 0; a < n2; a++) {
-      long sh = 0x9E3779B97F4A7C15L;
-      for (int b = a; b < Math.min(count, a + k); b++) sh = mix(sh * 31 + words[b]);
-      out[a] = sh;
+    long poly = 0;
+    long top = 1; // SHINGLE_BASE^(m - 1)
+    for (int b = 0; b < m; b++) {
+      poly = poly * SHINGLE_BASE + words[b];
+      if (b > 0) top *= SHINGLE_BASE;
+    }
+    out[0] = mix(poly);
+    for (int a = 1; a < n2; a++) {
+      poly = (poly - words[a - 1] * top) * SHINGLE_BASE + words[a + k - 1];
+      out[a] = mix(poly);
     }
     java.util.Arrays.sort(out);
     int u = 0;
@@ -125,6 +134,9 @@ public final class Words {
     for (Object o : small) if (large.contains(o)) inter++;
     return inter / (double) (a.size() + b.size() - inter);
   }
+
+  /** The base of a shingle's polynomial: odd, so that every power of it is too. */
+  private static final long SHINGLE_BASE = 0x9E3779B97F4A7C15L;
 
   private static long mix(long z) {
     z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
