@@ -41,7 +41,6 @@ public final class JTokkitTokenizer implements Tokenizer {
     if (n == 0) return 0;
     int total = 0;
     int from = 0;
-    Region probe = new Region();
     int hash = text.charAt(0); // String.hashCode of text[from, p), kept as p moves on
     for (int p = 1; p <= n; p++) {
       char c = p < n ? text.charAt(p) : 0;
@@ -52,8 +51,13 @@ public final class JTokkitTokenizer implements Tokenizer {
       if (p - from > CACHED_SEGMENT_CHARS) {
         total += encoding.countTokensOrdinary(text.substring(from, p));
       } else {
-        int[] known = segments.get(probe.of(text, from, p, hash)); // no substring for a segment seen before
-        total += known != null ? known.length : encodeSegment(text.substring(from, p), true).length;
+        int known = counts.get(text, from, p, hash); // no substring for a segment seen before
+        if (known < 0) {
+          encodedSegments.increment();
+          known = encoding.countTokensOrdinary(text.substring(from, p));
+          counts.put(text, from, p, hash, known);
+        }
+        total += known;
       }
       from = p;
       hash = c;
@@ -61,36 +65,8 @@ public final class JTokkitTokenizer implements Tokenizer {
     return total;
   }
 
-  /**
-   * A look-up key for {@code text[from, to)} in the segment map without copying it: it hashes as the
-   * String of that region does and equals it (the map compares a probe with its keys by {@code
-   * probe.equals(key)}). Only ever a probe, never stored.
-   */
-  private static final class Region {
-    private String text;
-    private int from;
-    private int to;
-    private int hash;
-
-    /** The region {@code text[from, to)}, whose {@link String#hashCode} is {@code hash}. */
-    Region of(String text, int from, int to, int hash) {
-      this.text = text;
-      this.from = from;
-      this.to = to;
-      this.hash = hash;
-      return this;
-    }
-
-    @Override
-    public int hashCode() {
-      return hash;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof String s && s.length() == to - from && text.regionMatches(from, s, 0, to - from);
-    }
-  }
+  /** The counts of the short segments {@link #count} has met (its own table: counts only). */
+  private final SegmentCounts counts = new SegmentCounts();
 
   @Override
   public Truncation truncate(String text, int maxTokens) {
@@ -201,6 +177,7 @@ public final class JTokkitTokenizer implements Tokenizer {
   /** Forgets the remembered segment encodings (for measurements that must start cold). */
   void clearSegmentCache() {
     segments.clear();
+    counts.clear();
   }
 
   private int byteLength(int id) {
