@@ -14,7 +14,8 @@ import java.util.Map;
  * index, same wiring, {@link PackOptions#defaults()}), single-threaded, with a stage listener that
  * records each stage's time per request. Runs the 300 SciFact test claims {@code warmup} times
  * unmeasured, then {@code rounds} times measured, and prints per stage and for the whole request the
- * mean, p50, p90 and p99 in milliseconds. With {@code -Dctxpack.profile.jfr=FILE} a Flight
+ * mean, p50, p90 and p99 in milliseconds, and whether the slowest requests are slow queries or slow
+ * moments (the same query's time across rounds). With {@code -Dctxpack.profile.jfr=FILE} a Flight
  * Recorder recording (the JDK's {@code profile} settings) covers the measured rounds only, for the
  * methods inside each stage ({@code jfr print --events jdk.ExecutionSample FILE}).
  *
@@ -46,11 +47,13 @@ public final class PackProfile {
         recording.start();
       }
       List<Long> total = new ArrayList<>();
+      long[][] perQuery = new long[rounds][scifact.queries.size()];
       for (int r = 0; r < rounds; r++) {
-        for (String q : scifact.queries) {
+        for (int qi = 0; qi < scifact.queries.size(); qi++) {
           long t0 = System.nanoTime();
-          packer.pack(q, o);
-          total.add(System.nanoTime() - t0);
+          packer.pack(scifact.queries.get(qi), o);
+          perQuery[r][qi] = System.nanoTime() - t0;
+          total.add(perQuery[r][qi]);
         }
       }
       if (recording != null) {
@@ -60,7 +63,40 @@ public final class PackProfile {
       System.out.printf("%-10s %8s %8s %8s %8s %8s%n", "stage", "calls", "mean", "p50", "p90", "p99");
       perStage.forEach((stage, v) -> print(stage, v));
       print("pack", total);
+      tail(perQuery);
     }
+  }
+
+  /**
+   * Whether the slowest requests are slow queries (more work) or slow moments (the collector, the
+   * machine): the requests at or above the whole run's p99, how many distinct queries they are, and
+   * how many of those queries were also that slow in every other round; then the p99 over each
+   * query's fastest round, the tail that the queries' own work accounts for.
+   */
+  private static void tail(long[][] perQuery) {
+    int rounds = perQuery.length;
+    if (rounds < 2) return;
+    long[] all = Arrays.stream(perQuery).flatMapToLong(Arrays::stream).sorted().toArray();
+    double p99 = at(all, 0.99);
+    java.util.Set<Integer> slow = new java.util.TreeSet<>();
+    int slowEverywhere = 0;
+    for (int r = 0; r < rounds; r++) {
+      for (int q = 0; q < perQuery[r].length; q++) if (perQuery[r][q] / 1e6 >= p99) slow.add(q);
+    }
+    for (int q : slow) {
+      boolean every = true;
+      for (long[] round : perQuery) every &= round[q] / 1e6 >= 0.8 * p99;
+      if (every) slowEverywhere++;
+    }
+    long[] best = new long[perQuery[0].length];
+    for (int q = 0; q < best.length; q++) {
+      best[q] = Long.MAX_VALUE;
+      for (long[] round : perQuery) best[q] = Math.min(best[q], round[q]);
+    }
+    Arrays.sort(best);
+    System.out.printf("tail: %d requests at or above p99 %.2f ms, %d distinct queries, %d of them at least 0.8 x p99 in every round;"
+        + " per query, fastest of %d rounds: p50 %.2f, p99 %.2f ms%n", all.length - (int) Arrays.stream(all).filter(v -> v / 1e6 < p99).count(),
+        p99, slow.size(), slowEverywhere, rounds, at(best, 0.5), at(best, 0.99));
   }
 
   private static void print(String stage, List<Long> nanos) {
