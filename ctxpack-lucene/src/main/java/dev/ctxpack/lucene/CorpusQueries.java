@@ -77,8 +77,9 @@ final class CorpusQueries {
         .build();
     Map<String, Integer> recurrence = new HashMap<>();
     Map<String, ChunkMarks> out = new HashMap<>();
+    DecodedChunks.Reader docs = chunks.reader(s);
     for (ScoreDoc sd : s.search(Acl.restrict(q, filter), Math.max(1, chunkIds.size())).scoreDocs) {
-      Document d = chunks.document(s, sd.doc);
+      Document d = docs.document(sd.doc);
       String key = d.get(Fields.CHUNK_KEY);
       int rec = 0;
       if (key != null) {

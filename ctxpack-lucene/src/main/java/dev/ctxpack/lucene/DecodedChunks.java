@@ -8,6 +8,7 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.IndexSearcher;
 
 /**
@@ -40,26 +41,51 @@ final class DecodedChunks {
   private long reads;
   private long found;
 
-  /** Every stored field of document {@code doc} of {@code s} (a top-level document number). */
-  Document document(IndexSearcher s, int doc) throws IOException {
-    List<LeafReaderContext> leaves = s.getIndexReader().leaves();
-    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
-    IndexReader.CacheHelper helper = leaf.reader().getCoreCacheHelper();
-    if (helper == null) return leaf.reader().storedFields().document(doc - leaf.docBase);
-    Key key = new Key(helper.getKey(), doc - leaf.docBase);
-    synchronized (this) {
-      reads++;
-      Document d = docs.get(key);
-      if (d != null) {
-        found++;
-        return d;
+  /**
+   * The chunk documents of {@code s} for one read: each from memory, else decoded through its
+   * segment's stored fields, opened once for the read (a segment's stored-fields reader is a clone
+   * with its own decompression buffer, so one per document would allocate that buffer each time).
+   */
+  Reader reader(IndexSearcher s) {
+    return new Reader(s);
+  }
+
+  /** One read's access to the chunk documents ({@link #reader}); not thread-safe, like the read. */
+  final class Reader {
+    private final List<LeafReaderContext> leaves;
+    private final StoredFields[] opened;
+
+    private Reader(IndexSearcher s) {
+      this.leaves = s.getIndexReader().leaves();
+      this.opened = new StoredFields[leaves.size()];
+    }
+
+    /** Every stored field of document {@code doc} (a top-level document number). */
+    Document document(int doc) throws IOException {
+      int li = ReaderUtil.subIndex(doc, leaves);
+      LeafReaderContext leaf = leaves.get(li);
+      int local = doc - leaf.docBase;
+      IndexReader.CacheHelper helper = leaf.reader().getCoreCacheHelper();
+      Key key = helper == null ? null : new Key(helper.getKey(), local);
+      if (key != null) {
+        synchronized (DecodedChunks.this) {
+          reads++;
+          Document d = docs.get(key);
+          if (d != null) {
+            found++;
+            return d;
+          }
+        }
       }
+      if (opened[li] == null) opened[li] = leaf.reader().storedFields();
+      Document d = opened[li].document(local);
+      if (key != null) {
+        synchronized (DecodedChunks.this) {
+          docs.put(key, d);
+        }
+      }
+      return d;
     }
-    Document d = leaf.reader().storedFields().document(doc - leaf.docBase);
-    synchronized (this) {
-      docs.put(key, d);
-    }
-    return d;
   }
 
   /** {reads, of which answered from memory}. */

@@ -127,8 +127,9 @@ final class LuceneReads {
           .build();
       TopDocs hits = s.search(Acl.restrict(q, filter), Math.max(1, best.size()));
       List<Candidate> out = new ArrayList<>(hits.scoreDocs.length);
+      DecodedChunks.Reader docs = chunks.reader(s);
       for (ScoreDoc sd : hits.scoreDocs) {
-        var d = chunks.document(s, sd.doc);
+        var d = docs.document(sd.doc);
         Double score = best.get(d.get(Fields.CHUNK_ID));
         if (score != null) out.add(new Candidate(StoredDocs.chunk(d), StoredDocs.docInfo(d), Scores.of(Signal.DENSE, score)));
       }
@@ -239,8 +240,9 @@ final class LuceneReads {
           .build();
       TopDocs td = s.search(Acl.restrict(q, filter), ids.size());
       Map<String, List<SentenceVector>> out = new HashMap<>();
+      DecodedChunks.Reader docs = chunks.reader(s);
       for (ScoreDoc sd : td.scoreDocs) {
-        var d = chunks.document(s, sd.doc);
+        var d = docs.document(sd.doc);
         org.apache.lucene.util.BytesRef vectors = d.getBinaryValue(Fields.SENTENCE_VECTORS);
         String chunkId = d.get(Fields.CHUNK_ID);
         if (vectors != null && chunkId != null) out.put(chunkId, SentenceVectorCodec.decode(d.get(Fields.DOC_KEY), vectors));
@@ -252,8 +254,9 @@ final class LuceneReads {
   private List<Candidate> toCandidates(IndexSearcher s, TopDocs td, Signal signal)
       throws IOException {
     List<Candidate> out = new ArrayList<>(td.scoreDocs.length);
+    DecodedChunks.Reader docs = chunks.reader(s);
     for (ScoreDoc sd : td.scoreDocs) {
-      var d = chunks.document(s, sd.doc);
+      var d = docs.document(sd.doc);
       out.add(new Candidate(StoredDocs.chunk(d), StoredDocs.docInfo(d), Scores.of(signal, sd.score)));
     }
     out.sort(java.util.Comparator.comparingDouble((Candidate c) -> -c.scores().getOr(signal, 0))

@@ -92,15 +92,16 @@ class DecodedChunksTest {
       try (DirectoryReader r = DirectoryReader.open(d)) {
         IndexSearcher s = new IndexSearcher(r);
         DecodedChunks chunks = new DecodedChunks();
-        for (int i = 0; i < n; i++) assertThat(chunks.document(s, i).get("n")).isEqualTo("doc " + i);
+        DecodedChunks.Reader docs = chunks.reader(s);
+        for (int i = 0; i < n; i++) assertThat(docs.document(i).get("n")).isEqualTo("doc " + i);
         assertThat(chunks.counts()).containsExactly(n, 0);
-        assertThat(chunks.document(s, n - 1).get("n")).isEqualTo("doc " + (n - 1)); // kept
+        assertThat(docs.document(n - 1).get("n")).isEqualTo("doc " + (n - 1)); // kept
         assertThat(chunks.counts()).containsExactly(n + 1, 1);
-        assertThat(chunks.document(s, 0).get("n")).isEqualTo("doc 0"); // pushed out by the last ones: decoded again
+        assertThat(docs.document(0).get("n")).isEqualTo("doc 0"); // pushed out by the last ones: decoded again
         assertThat(chunks.counts()).containsExactly(n + 2, 1);
-        assertThat(chunks.document(s, 11).get("n")).isEqualTo("doc 11"); // kept
+        assertThat(docs.document(11).get("n")).isEqualTo("doc 11"); // kept
         assertThat(chunks.counts()).containsExactly(n + 3, 2);
-        assertThat(chunks.document(s, 10).get("n")).isEqualTo("doc 10"); // the oldest, it made room for doc 0
+        assertThat(docs.document(10).get("n")).isEqualTo("doc 10"); // the oldest, it made room for doc 0
         assertThat(chunks.counts()).containsExactly(n + 4, 2);
       }
     }
