@@ -67,15 +67,16 @@ public final class Noise {
     return null;
   }
 
-  // Compiled once: navigation() runs on every short sentence of every request.
-  private static final Pattern TRAILING_MARKS = Pattern.compile("[\\s.:!»›>…→←]+$");
-  private static final Pattern LEADING_MARKS = Pattern.compile("^[«‹<←\\s]+");
+  // Compiled once: navigation() runs on every short sentence of every request. The two marks
+  // patterns are the definition of bare(), which reads them character by character (NoiseTest).
+  static final Pattern TRAILING_MARKS = Pattern.compile("[\\s.:!»›>…→←]+$");
+  static final Pattern LEADING_MARKS = Pattern.compile("^[«‹<←\\s]+");
   private static final Pattern SENTENCE_INSIDE = Pattern.compile(".*[a-z][.;] .*");
 
   /** A line of menu items ("Home | News | Contact") or a single interface label ("Read more"). */
   private static boolean navigation(String s) {
-    String bare = LEADING_MARKS.matcher(TRAILING_MARKS.matcher(s).replaceAll("")).replaceAll("");
-    if (NAV_WORDS.matcher(bare).matches()) return true;
+    if (NAV_WORDS.matcher(bare(s)).matches()) return true;
+    if (!hasSeparatorMark(s)) return false; // no separator can be found: most sentences
     var m = SEPARATORS.matcher(" " + s + " ");
     int separators = 0;
     while (m.find()) separators++;
@@ -85,6 +86,49 @@ public final class Noise {
     int shortItems = 0;
     for (String item : items) if (words(item) <= 3) shortItems++;
     return shortItems * 4 >= items.length * 3 && !SENTENCE_INSIDE.matcher(s.toLowerCase(Locale.ROOT)).matches();
+  }
+
+  /**
+   * {@code s} without its trailing and leading marks: {@link #LEADING_MARKS} replaced in {@link
+   * #TRAILING_MARKS} replaced in {@code s}, both with nothing, read character by character. A pattern's
+   * {@code $} also matches before a final line terminator, so trailing marks before one that is not
+   * itself a mark go too.
+   */
+  static String bare(String s) {
+    int end = s.length();
+    int stop = end > 0 && isLineTerminator(s.charAt(end - 1)) && !trailingMark(s.charAt(end - 1)) ? end - 1 : end;
+    int cut = stop;
+    while (cut > 0 && trailingMark(s.charAt(cut - 1))) cut--;
+    String t = cut == stop ? s : s.substring(0, cut) + s.substring(stop);
+    int start = 0;
+    while (start < t.length() && leadingMark(t.charAt(start))) start++;
+    return start == 0 ? t : t.substring(start);
+  }
+
+  /** {@code [\s.:!»›>…→←]}, as {@link #TRAILING_MARKS} reads it. */
+  private static boolean trailingMark(char c) {
+    return regexSpace(c) || ".:!»›>…→←".indexOf(c) >= 0;
+  }
+
+  /** {@code [«‹<←\s]}, as {@link #LEADING_MARKS} reads it. */
+  private static boolean leadingMark(char c) {
+    return regexSpace(c) || "«‹<←".indexOf(c) >= 0;
+  }
+
+  /** {@code \s} of a pattern without {@code UNICODE_CHARACTER_CLASS}: {@code [ \t\n\x0B\f\r]}. */
+  private static boolean regexSpace(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
+  }
+
+  /** A line terminator as a pattern's {@code $} knows them. */
+  private static boolean isLineTerminator(char c) {
+    return c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029';
+  }
+
+  /** Whether {@code s} holds a character {@link #SEPARATORS} needs between its spaces. */
+  private static boolean hasSeparatorMark(String s) {
+    for (int i = 0; i < s.length(); i++) if ("|›»>/•·".indexOf(s.charAt(i)) >= 0) return true;
+    return false;
   }
 
   private static boolean mentions(String lower, String[] words) {

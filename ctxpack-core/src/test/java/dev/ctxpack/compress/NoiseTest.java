@@ -50,4 +50,18 @@ class NoiseTest {
   void leavesContentAlone(String sentence) {
     assertThat(noise.classify(sentence)).isNull();
   }
+
+  /** {@link Noise#bare} is its two patterns' replacement, on random texts of marks, letters, spaces and line terminators. */
+  @org.junit.jupiter.api.Test
+  void bareIsTheMarksPatternsReplacement() {
+    String alphabet = "ab .:!»›>…→←«‹<\t\n\r\u000B\f\u0085\u2028\u2029|x";
+    java.util.Random random = new java.util.Random(3);
+    for (int t = 0; t < 50_000; t++) {
+      StringBuilder sb = new StringBuilder();
+      for (int k = random.nextInt(12); k > 0; k--) sb.append(alphabet.charAt(random.nextInt(alphabet.length())));
+      String s = sb.toString();
+      String expected = Noise.LEADING_MARKS.matcher(Noise.TRAILING_MARKS.matcher(s).replaceAll("")).replaceAll("");
+      org.assertj.core.api.Assertions.assertThat(Noise.bare(s)).as("[%s]", s.replace("\n", "\\n")).isEqualTo(expected);
+    }
+  }
 }
