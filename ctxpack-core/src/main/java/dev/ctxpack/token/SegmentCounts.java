@@ -7,7 +7,8 @@ import java.util.Arrays;
 /**
  * The token counts of short text segments, by their characters, for {@link JTokkitTokenizer#count}:
  * an open-addressing table in two flat arrays, so a look-up reads one slot (the segment's hash,
- * length and count, and where its characters are) and the characters themselves, where a map would
+ * length and count, and its characters when they fit in 8 bytes, else where they are) and, for a
+ * longer segment, the characters themselves, where a map would
  * read a node, a key object, the key's array and a value object, each a likely cache miss in a table
  * of a hundred thousand segments. A segment is found only when its characters equal the region asked
  * for, so counts are exact.
@@ -24,7 +25,9 @@ final class SegmentCounts {
   /** The most characters held before the table starts again empty. */
   static final int MAX_CHARS = MAX_SEGMENTS * 16;
   /** The longest segment held. */
-  static final int MAX_LENGTH = 0xFFFF;
+  static final int MAX_LENGTH = 0x7FFF;
+  /** Set in a slot's length field when the segment's characters are in the slot itself ({@link #inline}). */
+  private static final int INLINE = 0x8000;
 
   private static final int FIRST_SLOTS = 1 << 12;
   private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
@@ -50,12 +53,15 @@ final class SegmentCounts {
   int get(String text, int from, int to, int hash) {
     Table t = table;
     int length = to - from;
+    boolean inline = inline(text, from, length);
+    int key = inline ? length | INLINE : length;
+    long packed = inline ? packed(text, from, length) : 0;
     long[] slots = t.slots;
     for (int i = start(hash, t.mask); ; i = (i + 1) & t.mask) {
       long head = (long) LONGS.getAcquire(slots, 2 * i);
       if (head == 0) return -1;
-      if ((int) (head >>> 32) == hash && ((int) head >>> 16) == length
-          && same(t.chars, (int) slots[2 * i + 1], text, from, length)) {
+      if ((int) (head >>> 32) == hash && ((int) head >>> 16) == key
+          && (inline ? slots[2 * i + 1] == packed : same(t.chars, (int) slots[2 * i + 1], text, from, length))) {
         return ((int) head & 0xFFFF) - 1;
       }
     }
@@ -65,27 +71,52 @@ final class SegmentCounts {
   void put(String text, int from, int to, int hash, int count) {
     int length = to - from;
     if (length > MAX_LENGTH || count < 0 || count >= 0xFFFF) return;
+    boolean inline = inline(text, from, length);
+    int key = inline ? length | INLINE : length;
+    long packed = inline ? packed(text, from, length) : 0;
     synchronized (this) {
       Table t = table;
-      if (2 * (t.size + 1) > t.mask + 1 || t.used + length > t.chars.length) {
-        t = grown(t, length);
+      if (2 * (t.size + 1) > t.mask + 1 || (!inline && t.used + length > t.chars.length)) {
+        t = grown(t, inline ? 0 : length);
         table = t;
       }
       for (int i = start(hash, t.mask); ; i = (i + 1) & t.mask) {
         long head = t.slots[2 * i];
         if (head == 0) {
-          text.getChars(from, to, t.chars, t.used);
-          t.slots[2 * i + 1] = t.used;
-          LONGS.setRelease(t.slots, 2 * i, head(hash, length, count));
-          t.used += length;
+          if (inline) {
+            t.slots[2 * i + 1] = packed;
+          } else {
+            text.getChars(from, to, t.chars, t.used);
+            t.slots[2 * i + 1] = t.used;
+            t.used += length;
+          }
+          LONGS.setRelease(t.slots, 2 * i, head(hash, key, count));
           t.size++;
           return;
         }
-        if ((int) (head >>> 32) == hash && ((int) head >>> 16) == length && same(t.chars, (int) t.slots[2 * i + 1], text, from, length)) {
+        if ((int) (head >>> 32) == hash && ((int) head >>> 16) == key
+            && (inline ? t.slots[2 * i + 1] == packed : same(t.chars, (int) t.slots[2 * i + 1], text, from, length))) {
           return; // another thread put it first
         }
       }
     }
+  }
+
+  /**
+   * Whether a segment is held in its slot instead of among the characters: at most 8 characters,
+   * each at most U+00FF (most words with their leading space), one byte each in the slot's second word.
+   */
+  private static boolean inline(String text, int from, int length) {
+    if (length > 8) return false;
+    for (int k = 0; k < length; k++) if (text.charAt(from + k) > 0xFF) return false;
+    return true;
+  }
+
+  /** The characters of an {@link #inline} segment, one byte each, the first in the lowest byte. */
+  private static long packed(String text, int from, int length) {
+    long v = 0;
+    for (int k = length - 1; k >= 0; k--) v = (v << 8) | text.charAt(from + k);
+    return v;
   }
 
   /** How many segments the table holds now. */
@@ -124,8 +155,8 @@ final class SegmentCounts {
     return g;
   }
 
-  private static long head(int hash, int length, int count) {
-    return ((long) hash << 32) | ((long) length << 16) | (count + 1);
+  private static long head(int hash, int key, int count) {
+    return ((long) hash << 32) | ((long) key << 16) | (count + 1);
   }
 
   /** The first slot to probe: the hash's bits spread, as String hashes of short words cluster. */

@@ -44,25 +44,34 @@ class SegmentCountsTest {
     assertThat(counts.size()).isEqualTo(3);
   }
 
+  /** Short words (held in their slots) and long or non-Latin-1 ones (held among the characters), alternately. */
+  private static String word(int i) {
+    return switch (i % 3) {
+      case 0 -> " w" + i;
+      case 1 -> " a-longer-word-" + i;
+      default -> " μ" + i;
+    };
+  }
+
   @Test
   void theTableGrowsKeepingEverySegmentAndStartsAgainAtItsBound() {
     SegmentCounts counts = new SegmentCounts();
     List<String> seen = new ArrayList<>();
     for (int i = 0; i < 50_000; i++) {
-      String s = " w" + i;
+      String s = word(i);
       counts.put(s, 0, s.length(), s.hashCode(), countOf(s));
       seen.add(s);
     }
     assertThat(counts.size()).isEqualTo(50_000);
     for (String s : seen) assertThat(counts.get(s, 0, s.length(), s.hashCode())).isEqualTo(countOf(s));
     for (int i = 50_000; i <= SegmentCounts.MAX_SEGMENTS; i++) {
-      String s = " w" + i;
+      String s = word(i);
       counts.put(s, 0, s.length(), s.hashCode(), countOf(s));
     }
     assertThat(counts.size()).isLessThan(1_000); // started again
-    String last = " w" + SegmentCounts.MAX_SEGMENTS;
+    String last = word(SegmentCounts.MAX_SEGMENTS);
     assertThat(counts.get(last, 0, last.length(), last.hashCode())).isEqualTo(countOf(last));
-    assertThat(counts.get(" w1", 0, 3, " w1".hashCode())).isEqualTo(-1);
+    for (int i = 0; i < 3; i++) assertThat(counts.get(word(i), 0, word(i).length(), word(i).hashCode())).isEqualTo(-1);
   }
 
   @Test
