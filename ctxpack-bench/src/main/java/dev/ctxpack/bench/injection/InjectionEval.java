@@ -146,7 +146,7 @@ public final class InjectionEval implements Callable<Integer> {
       totalFlagged += f[0] + f[1];
       md.append(String.format(Locale.ROOT, "| %s | %,d | %d of %,d (%s) | %d of %,d (%s) | %d (%s) | %d |%n", c.name(), n[0] + n[1],
           f[0], n[0], pct(f[0], n[0]), f[1], n[1], pct(f[1], n[1]), f[0] + f[1], pct(f[0] + f[1], n[0] + n[1]), changed));
-      fpJson.put(c.name(), Map.of("passages", n[0] + n[1], "flaggedReport", f[0], "passagesReport", n[0], "flaggedFit", f[1],
+      fpJson.put(c.name(), ordered("passages", n[0] + n[1], "flaggedReport", f[0], "passagesReport", n[0], "flaggedFit", f[1],
           "passagesFit", n[1], "sanitizerChanged", changed));
     }
     md.append(String.format(Locale.ROOT, "| **all** | %,d | | | %d (%s) | |%n%n", totalClean, totalFlagged, pct(totalFlagged, totalClean)));
@@ -225,7 +225,7 @@ public final class InjectionEval implements Callable<Integer> {
       long df = fit.stream().filter(Case::detected).count();
       md.append(String.format(Locale.ROOT, "| %s | %d / %d | %d | %s | %s | %s | %s | %s |%n", fam, pr, pf, cs.size(), pct(cf, cs.size()),
           pct(cd, cs.size()), pct(dr, rep.size()), pct(df, fit.size()), pct(dr + df, cs.size())));
-      famJson.put(fam.replace("*", ""), Map.of("payloadsReport", pr, "payloadsFit", pf, "cases", cs.size(), "containedFlag", cf,
+      famJson.put(fam.replace("*", ""), ordered("payloadsReport", pr, "payloadsFit", pf, "cases", cs.size(), "containedFlag", cf,
           "containedDatamark", cd, "detectedReport", dr, "casesReport", rep.size(), "detectedFit", df, "casesFit", fit.size()));
     }
     json.put("canaries", famJson);
@@ -311,7 +311,7 @@ public final class InjectionEval implements Callable<Integer> {
       double m = mean(v) / 1e6;
       md.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %.2f | %+.2f |%n", p.key(), m, v[v.length / 2] / 1e6,
           v[(int) Math.min(v.length - 1, Math.floor(v.length * 0.95))] / 1e6, mean(used.get(p)), m - off));
-      tj.put(p.key(), Map.of("meanMs", m, "p50Ms", v[v.length / 2] / 1e6, "meanSources", mean(used.get(p))));
+      tj.put(p.key(), ordered("meanMs", m, "p50Ms", v[v.length / 2] / 1e6, "meanSources", mean(used.get(p))));
     }
     md.append('\n');
     json.put("timing", tj);
@@ -409,5 +409,12 @@ public final class InjectionEval implements Callable<Integer> {
       else sb.appendCodePoint(cp);
     });
     return sb.toString();
+  }
+
+  /** A map of {@code keysAndValues} (key, value, key, value...) in that order: Map.of's order changes from run to run. */
+  private static Map<String, Object> ordered(Object... keysAndValues) {
+    Map<String, Object> out = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) out.put((String) keysAndValues[i], keysAndValues[i + 1]);
+    return out;
   }
 }
