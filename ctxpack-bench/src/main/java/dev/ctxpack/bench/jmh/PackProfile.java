@@ -95,7 +95,7 @@ public final class PackProfile {
     }
     Arrays.sort(best);
     System.out.printf("tail: %d requests at or above p99 %.2f ms, %d distinct queries, %d of them at least 0.8 x p99 in every round;"
-        + " per query, fastest of %d rounds: p50 %.2f, p99 %.2f ms%n", all.length - (int) Arrays.stream(all).filter(v -> v / 1e6 < p99).count(),
+        + " per query, fastest of %d rounds: p50 %.2f, p99 %.2f ms%n", Arrays.stream(all).filter(v -> v / 1e6 >= p99).count(),
         p99, slow.size(), slowEverywhere, rounds, at(best, 0.5), at(best, 0.99));
   }
 
