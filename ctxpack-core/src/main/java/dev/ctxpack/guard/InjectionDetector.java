@@ -145,7 +145,7 @@ public final class InjectionDetector {
       boolean letter = c >= 'a' && c <= 'z';
       if (letter && start < 0) start = i;
       if (!letter && start >= 0) {
-        int k = ruleWordTable.get(java.nio.CharBuffer.wrap(folded, start, i));
+        int k = ruleWordTable.get(folded, start, i);
         if (k >= 0) out.add(ruleWords.get(k));
         start = -1;
       }
@@ -155,6 +155,10 @@ public final class InjectionDetector {
 
   /** Runs of tag characters and bidi overrides, each one hit. */
   private static void hidden(String text, List<Hit> hits) {
+    // Every character reported is at or above U+200E (a tag character or selector is a surrogate pair).
+    boolean any = false;
+    for (int i = 0; i < text.length() && !any; i++) any = text.charAt(i) >= 0x200E;
+    if (!any) return;
     String runKind = null;
     int runStart = 0;
     int last = 0;

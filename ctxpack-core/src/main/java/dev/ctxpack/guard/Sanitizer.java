@@ -35,18 +35,18 @@ public final class Sanitizer {
   /** Put before a line that looks like a role label or a section header. */
   public static final String LINE_MARK = "│ ";
 
-  private static final Pattern FENCE = Pattern.compile("(<)(?=\\s*/?\\s*source)", Pattern.CASE_INSENSITIVE);
-  private static final Pattern CHAT_OPEN = Pattern.compile("(<)(?=[|｜])");
-  private static final Pattern CHAT_CLOSE = Pattern.compile("(?<=[|｜])(>)");
-  private static final Pattern ROLE_TAG = Pattern.compile(
+  static final Pattern FENCE = Pattern.compile("(<)(?=\\s*/?\\s*source)", Pattern.CASE_INSENSITIVE);
+  static final Pattern CHAT_OPEN = Pattern.compile("(<)(?=[|｜])");
+  static final Pattern CHAT_CLOSE = Pattern.compile("(?<=[|｜])(>)");
+  static final Pattern ROLE_TAG = Pattern.compile(
       "(<)(\\s*/?\\s*(?:system|user|assistant|human|developer|tool|tool_call|tool_calls|tool_use|tool_code|tool_response|tool_result"
           + "|function_call|function_calls|functioncall|invoke|im_start|im_end|start_of_turn|end_of_turn|s|bos|eos|think"
           + "|instructions?|antml:[a-z_]+)\\b[^<>\\n]{0,60})(>)",
       Pattern.CASE_INSENSITIVE);
-  private static final Pattern SYS = Pattern.compile("(<<)(\\s*/?\\s*SYS\\s*)(>>)", Pattern.CASE_INSENSITIVE);
-  private static final Pattern BRACKET = Pattern.compile(
+  static final Pattern SYS = Pattern.compile("(<<)(\\s*/?\\s*SYS\\s*)(>>)", Pattern.CASE_INSENSITIVE);
+  static final Pattern BRACKET = Pattern.compile(
       "(\\[)(\\s*/?\\s*(?:INST|SYSTEM_PROMPT|TOOL_CALLS|AVAILABLE_TOOLS|TOOL_RESULTS|SYS)\\s*)(\\])", Pattern.CASE_INSENSITIVE);
-  private static final Pattern HEADER = Pattern.compile(
+  static final Pattern HEADER = Pattern.compile(
       "^[ \\t]*(?=(?:#{1,6}[ \\t]*)?(?:system|assistant|user|human|developer|sistema|usu[aá]rio|assistente)"
           + "(?:[ \\t]+(?:message|prompt|mensagem))?[ \\t]*:"
           + "|#{1,6}[ \\t]*(?:system|sistema|instructions?|instru[cç][aã]o|instru[cç][oõ]es|response|resposta|input|entrada"
@@ -95,17 +95,20 @@ public final class Sanitizer {
     // 2. escapes over the stripped text, as single-character swaps or insertions
     List<Edit> esc = new ArrayList<>();
     // Each pattern needs its bracket: a text without one is not scanned for it.
-    boolean angle = s.indexOf('<') >= 0;
-    if (angle) swaps(FENCE, s, 1, "‹", null, null, "fence", esc, escaped);
-    if (angle) swaps(CHAT_OPEN, s, 1, "‹", null, null, "chatToken", esc, escaped);
-    if (s.indexOf('>') >= 0) swaps(CHAT_CLOSE, s, 1, "›", null, null, null, esc, escaped);
-    if (angle) swaps(ROLE_TAG, s, 1, "‹", 3, "›", "roleTag", esc, escaped);
-    if (angle) swaps(SYS, s, 1, "‹‹", 3, "››", "roleTag", esc, escaped);
-    if (s.indexOf('[') >= 0) swaps(BRACKET, s, 1, "［", 3, "］", "roleTag", esc, escaped);
+    // Each of these patterns' matches starts with its bracket: it is tried only where one is.
+    swaps(FENCE, '<', s, 1, "‹", null, null, "fence", esc, escaped);
+    swaps(CHAT_OPEN, '<', s, 1, "‹", null, null, "chatToken", esc, escaped);
+    swaps(CHAT_CLOSE, '>', s, 1, "›", null, null, null, esc, escaped);
+    swaps(ROLE_TAG, '<', s, 1, "‹", 3, "›", "roleTag", esc, escaped);
+    swaps(SYS, '<', s, 1, "‹‹", 3, "››", "roleTag", esc, escaped);
+    swaps(BRACKET, '[', s, 1, "［", 3, "］", "roleTag", esc, escaped);
     Matcher h = HEADER.matcher(s);
-    while (h.find()) {
+    // A header starts a line: in a text of one line, only at its start.
+    boolean oneLine = oneLine(s);
+    while (oneLine ? h.lookingAt() : h.find()) {
       esc.add(new Edit(h.end(), h.end(), "escape:header", LINE_MARK));
       escaped.merge("header", 1, Integer::sum);
+      if (oneLine) break;
     }
     // Two patterns may claim one character (a fence tag is not a role tag, but be safe): first wins.
     esc.sort(Comparator.comparingInt(Edit::start).thenComparingInt(Edit::end));
@@ -146,11 +149,33 @@ public final class Sanitizer {
     for (int j = 0; j < replacement.length(); j++) out.add(new Edit(start + j, start + j + 1, "escape:" + kind, replacement.substring(j, j + 1)));
   }
 
-  private static void swaps(Pattern p, String s, int g1, String r1, Integer g2, String r2, String kind, List<Edit> out,
+  /** Whether {@code s} holds no line terminator of {@link Pattern#MULTILINE}'s {@code ^}. */
+  private static boolean oneLine(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') return false;
+    }
+    return true;
+  }
+
+  /**
+   * The swaps for each match of {@code p}, whose every match starts with the character {@code first}:
+   * the matches {@link Matcher#find} gives, found by trying the pattern only where {@code first} is
+   * (with transparent bounds, so that look-arounds and word boundaries see the whole text).
+   */
+  private static void swaps(Pattern p, char first, String s, int g1, String r1, Integer g2, String r2, String kind, List<Edit> out,
       Map<String, Integer> counts) {
-    Matcher m = p.matcher(s);
+    int at = s.indexOf(first);
+    if (at < 0) return;
+    Matcher m = p.matcher(s).useTransparentBounds(true).useAnchoringBounds(false);
     String k = kind != null ? kind : "chatToken";
-    while (m.find()) {
+    for (; at >= 0; at = s.indexOf(first, at)) {
+      m.region(at, s.length());
+      if (!m.lookingAt()) {
+        at++;
+        continue;
+      }
+      at = Math.max(m.end(), at + 1);
       perChar(m.start(g1), r1, k, out);
       if (g2 != null) perChar(m.start(g2), r2, k, out);
       if (kind != null) counts.merge(kind, 1, Integer::sum);

@@ -115,6 +115,12 @@ class InjectionDetectorTest {
     String text = hidden + " Next \u202Esentence\u202C.";
     List<InjectionDetector.Hit> hits = detector.detect(text);
     assertThat(hits).extracting(InjectionDetector.Hit::rule).contains("hidden.tag-characters", "hidden.bidi-control");
+    // Each bidi control alone, in a text of nothing else hidden: the lowest reported (U+202A) and the highest (U+2069).
+    for (char c : new char[] {'\u202A', '\u202E', '\u2066', '\u2069'}) {
+      assertThat(detector.detect("Next " + c + "sentence.")).as("U+%04X", (int) c).extracting(InjectionDetector.Hit::rule)
+          .containsExactly("hidden.bidi-control");
+    }
+    assertThat(detector.detect("Left\u200E to\u200F right.")).isEmpty(); // the marks are not overrides
     StringBuilder emoji = new StringBuilder("Safe \uD83D\uDE0A");
     for (int i = 0; i < 8; i++) emoji.appendCodePoint(0xE0100 + i);
     assertThat(detector.detect(emoji + " text.")).extracting(InjectionDetector.Hit::rule).containsExactly("hidden.variation-selectors");

@@ -101,4 +101,57 @@ class SanitizerTest {
     }
     assertThat(clean).isGreaterThan(5_000);
   }
+
+  /**
+   * Each pattern is tried only where its first character is, and a header only at the start of a
+   * text of one line: the same escapes as every pattern's {@link java.util.regex.Matcher#find} over
+   * the whole text, on random texts of brackets, tags, headers and every line terminator.
+   */
+  @Test
+  void patternsTriedWhereTheirBracketIsEscapeWhatFindFinds() {
+    String[] parts = {"a", "word ", " ", "\t", "\n", "\r", "\r\n", "\u0085", "\u2028", "<", ">", "|", "｜", "[", "]", "/",
+        "source", "</source>", "< source", "<|im_start|>", "|>", "[INST]", "[ /inst ]", "<<SYS>>", "<<", ">>", "<system>",
+        "<systemx>", "<tool_call a=1>", "<s>", "System: ", "### Instruction", "Usuário:", "SOURCES", "question :", "é"};
+    java.util.Random random = new java.util.Random(11);
+    int escaped = 0;
+    for (int t = 0; t < 30_000; t++) {
+      StringBuilder sb = new StringBuilder();
+      for (int k = 1 + random.nextInt(24); k > 0; k--) sb.append(parts[random.nextInt(parts.length)]);
+      String text = sb.toString();
+      java.util.List<GuardReport.Edit> expected = escapesByFind(text);
+      assertThat(Sanitizer.sanitize(text).edits()).as(text).isEqualTo(expected);
+      if (!expected.isEmpty()) escaped++;
+    }
+    assertThat(escaped).isGreaterThan(10_000);
+  }
+
+  /** The escapes of a text without invisible characters, each pattern run with find() over all of it. */
+  private static java.util.List<GuardReport.Edit> escapesByFind(String s) {
+    java.util.List<GuardReport.Edit> esc = new java.util.ArrayList<>();
+    byFind(Sanitizer.FENCE, s, 1, "‹", 0, null, "fence", esc);
+    byFind(Sanitizer.CHAT_OPEN, s, 1, "‹", 0, null, "chatToken", esc);
+    byFind(Sanitizer.CHAT_CLOSE, s, 1, "›", 0, null, "chatToken", esc);
+    byFind(Sanitizer.ROLE_TAG, s, 1, "‹", 3, "›", "roleTag", esc);
+    byFind(Sanitizer.SYS, s, 1, "‹‹", 3, "››", "roleTag", esc);
+    byFind(Sanitizer.BRACKET, s, 1, "［", 3, "］", "roleTag", esc);
+    java.util.regex.Matcher h = Sanitizer.HEADER.matcher(s);
+    while (h.find()) esc.add(new GuardReport.Edit(h.end(), h.end(), "escape:header", Sanitizer.LINE_MARK));
+    esc.sort(java.util.Comparator.comparingInt(GuardReport.Edit::start).thenComparingInt(GuardReport.Edit::end));
+    java.util.List<GuardReport.Edit> out = new java.util.ArrayList<>();
+    int lastEnd = -1;
+    for (GuardReport.Edit e : esc) {
+      if (e.end() > e.start() && e.start() < lastEnd) continue;
+      out.add(e);
+      lastEnd = Math.max(lastEnd, e.end());
+    }
+    return out;
+  }
+
+  private static void byFind(java.util.regex.Pattern p, String s, int g1, String r1, int g2, String r2, String kind, java.util.List<GuardReport.Edit> out) {
+    java.util.regex.Matcher m = p.matcher(s);
+    while (m.find()) {
+      for (int j = 0; j < r1.length(); j++) out.add(new GuardReport.Edit(m.start(g1) + j, m.start(g1) + j + 1, "escape:" + kind, r1.substring(j, j + 1)));
+      if (r2 != null) for (int j = 0; j < r2.length(); j++) out.add(new GuardReport.Edit(m.start(g2) + j, m.start(g2) + j + 1, "escape:" + kind, r2.substring(j, j + 1)));
+    }
+  }
 }

@@ -59,6 +59,26 @@ class TermsTest {
     assertThat(missed).as("terms not in the table").isGreaterThan(500);
   }
 
+  /** A region of a string is found as its substring is, and never by a prefix or an extension of it. */
+  @Test
+  void aTableFindsARegionAsItFindsTheSubstring() {
+    Terms.Table table = new Terms.Table(List.of("ignore", "ignor", "previous", "a", "instructions"));
+    Random random = new Random(5);
+    String[] parts = {"ignore", "ignor", "e", "previous", "a", " ", "instructions", "x", "ign"};
+    int found = 0;
+    for (int i = 0; i < 5_000; i++) {
+      StringBuilder sb = new StringBuilder();
+      for (int k = 1 + random.nextInt(6); k > 0; k--) sb.append(parts[random.nextInt(parts.length)]);
+      String s = sb.toString();
+      int from = random.nextInt(s.length() + 1);
+      int to = from + random.nextInt(s.length() - from + 1);
+      int expected = table.get(s.substring(from, to));
+      assertThat(table.get(s, from, to)).as(s + " [" + from + ", " + to + ")").isEqualTo(expected);
+      if (expected >= 0) found++;
+    }
+    assertThat(found).isGreaterThan(100);
+  }
+
   @Test
   void aScannedTermIsReadOnlyWithinItsLength() {
     Terms.scan("abc", (t, at) -> assertThatThrownBy(() -> t.charAt(3)).isInstanceOf(IndexOutOfBoundsException.class));
