@@ -14,6 +14,7 @@ import dev.ctxpack.model.Passage.Piece;
 import dev.ctxpack.model.Span;
 import dev.ctxpack.model.Trace;
 import dev.ctxpack.model.WorkLimitException;
+import dev.ctxpack.text.Decimals;
 import dev.ctxpack.text.LanguageDetector;
 import dev.ctxpack.text.TextNormalizer;
 import dev.ctxpack.token.Tokenizer;
@@ -24,7 +25,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -401,7 +401,7 @@ public final class CascadeDeduplicator implements Deduplicator {
   }
 
   static String fmt(double d) {
-    return String.format(Locale.ROOT, "%.2f", d);
+    return Decimals.fixed(d, 2);
   }
 
   /** A sentence of a passage and the index of the piece it lies in (offsets relative to the piece). */

@@ -14,6 +14,7 @@ import dev.ctxpack.model.Source;
 import dev.ctxpack.model.Span;
 import dev.ctxpack.model.Stage;
 import dev.ctxpack.model.Trace;
+import dev.ctxpack.text.Decimals;
 import dev.ctxpack.token.Tokenizer;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -21,7 +22,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.ToIntFunction;
@@ -98,7 +98,7 @@ final class EvidenceCompression {
       int start = piece.span().start() + d.span().start();
       int end = piece.span().start() + d.span().end();
       trace.add(Stage.COMPRESS, Action.DROP, "compress:" + d.reason().key(), List.of(d.id()), "", d.tokens(),
-          piece.docId() + " [" + start + ", " + end + ") score " + String.format(Locale.ROOT, "%.4f", d.score()));
+          piece.docId() + " [" + start + ", " + end + ") score " + Decimals.fixed(d.score(), 4));
       reasons.computeIfAbsent(d.id(), x -> new LinkedHashMap<>()).merge(d.reason().key(), 1, Integer::sum);
       cut.computeIfAbsent(d.id(), x -> new ArrayList<>()).add(new Source.Dropped(piece.docId(), start, end,
           piece.text().substring(d.span().start(), d.span().end()), d.reason().key(), d.score()));

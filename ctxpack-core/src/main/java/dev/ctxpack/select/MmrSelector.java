@@ -6,11 +6,11 @@ import dev.ctxpack.similarity.Words;
 import dev.ctxpack.model.Decision;
 import dev.ctxpack.model.Passage;
 import dev.ctxpack.model.Trace;
+import dev.ctxpack.text.Decimals;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.ToIntFunction;
@@ -80,12 +80,13 @@ public final class MmrSelector implements Selector {
         if (!taken[i]) maxSim[i] = Math.max(maxSim[i], similarity(vectors, ranked.get(i), words.get(i), ranked.get(best), words.get(best)));
       }
     }
+    String rule = "mmr:lambda=" + Decimals.fixed(lambda, 2);
     for (int i = 0; i < n; i++) {
       if (taken[i]) continue;
-      trace.add(new Decision(Stage.SELECT, Action.DROP, "mmr:lambda=" + String.format(Locale.ROOT, "%.2f", lambda),
+      trace.add(new Decision(Stage.SELECT, Action.DROP, rule,
           List.of(ranked.get(i).id()), "", costs[i],
           "needs " + costs[i] + " tokens, " + left + " left of the evidence budget; similarity to the selected "
-              + String.format(Locale.ROOT, "%.2f", maxSim[i]), maxSim[i]));
+              + Decimals.fixed(maxSim[i], 2), maxSim[i]));
     }
     List<Passage> out = new ArrayList<>(order.size());
     for (int i : order) out.add(ranked.get(i));
