@@ -49,6 +49,8 @@ public record PackStages(Retriever retriever, Tokenizer tokenizer, Deduplicator 
     private Tokenizer tokenizer = Tokenizers.defaultTokenizer();
     private Deduplicator conservative = new CascadeDeduplicator(DedupOptions.conservative());
     private Deduplicator strict = new CascadeDeduplicator(DedupOptions.strict());
+    /** Whether the two dedup stages are cascades this builder made (which then share a memory). */
+    private boolean ownDedup = true;
     private PassageVectors vectors = PassageVectors.none();
     private Reranker reranker;
     private Selector selector = new DefaultSelector();
@@ -74,12 +76,15 @@ public record PackStages(Retriever retriever, Tokenizer tokenizer, Deduplicator 
     public Builder dedup(Deduplicator beforeRerank, Deduplicator afterRerank) {
       this.conservative = Objects.requireNonNull(beforeRerank, "beforeRerank");
       this.strict = Objects.requireNonNull(afterRerank, "afterRerank");
+      this.ownDedup = false;
       return this;
     }
 
     /** The dedup cascade before and after reranking, with these options. */
     public Builder dedup(DedupOptions beforeRerank, DedupOptions afterRerank) {
-      return dedup(new CascadeDeduplicator(beforeRerank), new CascadeDeduplicator(afterRerank));
+      dedup(new CascadeDeduplicator(beforeRerank), new CascadeDeduplicator(afterRerank));
+      this.ownDedup = true;
+      return this;
     }
 
     /** Passage vectors for the semantic level, MMR and topic ordering. */
@@ -139,11 +144,13 @@ public record PackStages(Retriever retriever, Tokenizer tokenizer, Deduplicator 
     }
 
     /**
-     * A packer over these stages. Its token counts and the default guard's hits are remembered in
-     * memories of its own ({@link RememberingTokenizer}, {@link InjectionDetector#withMemory}, each
-     * bounded at {@link #MEMORY_CHARS} characters): a pack counts and guards the same candidate
-     * texts several times, and the same chunks come back request after request, but no other
-     * packer (another collection or tenant of a service) is ever faster for what this one read.
+     * A packer over these stages. Its token counts, the default guard's hits and what the dedup
+     * cascades read of each candidate are remembered in memories of its own ({@link
+     * RememberingTokenizer}, {@link InjectionDetector#withMemory}, a {@link CascadeDeduplicator.Memory}
+     * shared by the two passes, each bounded at {@link #MEMORY_CHARS} characters): a pack counts,
+     * guards and dedups the same candidate texts several times, and the same chunks come back request
+     * after request, but no other packer (another collection or tenant of a service) is ever faster
+     * for what this one read. Dedup stages given as objects are used as given.
      * The default compressor counts with the packer's tokenizer when it is o200k_base, else with a
      * remembering o200k_base of its own; a compressor or guard given to the builder is used as given.
      */
@@ -157,7 +164,14 @@ public record PackStages(Retriever retriever, Tokenizer tokenizer, Deduplicator 
         c = ExtractiveCompressor.builder().scorer(FeatureSentenceScorer.defaults(sentenceVectors)).tokenizer(compressorTok).build();
       }
       InjectionGuard g = guard != null ? guard : new InjectionGuard(InjectionDetector.defaults().withMemory(MEMORY_CHARS));
-      return new DefaultContextPacker(new PackStages(retriever, tok, conservative, strict, vectors,
+      Deduplicator before = conservative;
+      Deduplicator after = strict;
+      if (ownDedup && before instanceof CascadeDeduplicator b && after instanceof CascadeDeduplicator a) {
+        CascadeDeduplicator.Memory reads = new CascadeDeduplicator.Memory(MEMORY_CHARS);
+        before = b.withMemory(reads);
+        after = a.withMemory(reads);
+      }
+      return new DefaultContextPacker(new PackStages(retriever, tok, before, after, vectors,
           reranker == null ? null : new PassageReranking(reranker), selector, c, conflicts, orderer, renderer, g,
           listener));
     }

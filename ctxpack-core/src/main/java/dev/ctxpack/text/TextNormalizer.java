@@ -54,6 +54,7 @@ public final class TextNormalizer {
   }
 
   private static boolean collapsible(char c) {
+    if (c > ' ' && c < 0x7F) return false; // printable ASCII, the common case
     return Character.isWhitespace(c) || Character.isSpaceChar(c);
   }
 

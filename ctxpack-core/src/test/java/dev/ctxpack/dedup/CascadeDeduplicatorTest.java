@@ -269,6 +269,33 @@ class CascadeDeduplicatorTest {
             }).list().ofMinSize(0).ofMaxSize(25).uniqueElements(x -> x.chunk().id()));
   }
 
+  /**
+   * Two cascades sharing a memory (a packer's two passes), each run twice over the same
+   * candidates, give the passages and trace of cascades without one; and the memory holds reads.
+   */
+  @Property(tries = 200)
+  void cascadesSharingAMemoryDedupAsCascadesWithout(@ForAll("windows") List<Candidate> in) throws IOException {
+    CascadeDeduplicator.Memory memory = new CascadeDeduplicator.Memory(1_000_000);
+    CascadeDeduplicator before = cascade(DedupOptions.conservative());
+    CascadeDeduplicator after = STRICT;
+    CascadeDeduplicator beforeRemembering = before.withMemory(memory);
+    CascadeDeduplicator afterRemembering = after.withMemory(memory);
+    for (int round = 0; round < 2; round++) {
+      Trace plain = new Trace();
+      Trace remembering = new Trace();
+      var tok = Tokenizers.defaultTokenizer();
+      List<Passage> first = before.dedupCandidates(in, tok, PassageVectors.none(), plain).passages();
+      List<Passage> firstRemembering = beforeRemembering.dedupCandidates(in, tok, PassageVectors.none(), remembering).passages();
+      assertThat(firstRemembering).isEqualTo(first);
+      List<Passage> second = after.dedup(first, tok, PassageVectors.none(), plain).passages();
+      List<Passage> secondRemembering = afterRemembering.dedup(firstRemembering, tok, PassageVectors.none(), remembering).passages();
+      assertThat(secondRemembering).isEqualTo(second);
+      assertThat(remembering.decisions()).isEqualTo(plain.decisions());
+    }
+    assertThat(memory.size()).isLessThanOrEqualTo(2 * in.size());
+    if (!in.isEmpty()) assertThat(memory.size()).isPositive();
+  }
+
   @Property(tries = 300)
   void everyInputLandsInExactlyOnePassageAndEveryPieceIsVerbatim(@ForAll("windows") List<Candidate> in)
       throws IOException {
