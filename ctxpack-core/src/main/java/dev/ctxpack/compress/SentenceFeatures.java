@@ -182,7 +182,7 @@ public final class SentenceFeatures {
         int k = table.get(t);
         if (k >= 0) row[k]++;
         if (k < 0 && !stemKeys.isEmpty() && t.length() > STEM) {
-          int sk = stems.get(java.nio.CharBuffer.wrap(t, 0, STEM));
+          int sk = stems.get(t, 0, STEM);
           if (sk >= 0) stemRow[stemTerms.get(sk)] = true;
         }
         // Stop words do not break a bigram: "capital of France" holds the pair (capital, france).

@@ -21,9 +21,10 @@ final class ShingleIndex {
 
   /** Sized for about {@code expected} shingles, so that adding them grows nothing. */
   ShingleIndex(int expected) {
-    int entriesCap = Integer.highestOneBit(Math.max(1024, expected - 1)) << 1;
-    keys = new long[entriesCap << 1];
-    heads = new int[entriesCap << 1];
+    int entriesCap = Math.max(512, expected);
+    int slots = Integer.highestOneBit(Math.max(1024, 2 * entriesCap) - 1) << 1; // at most half full
+    keys = new long[slots];
+    heads = new int[slots];
     entryPassage = new int[entriesCap];
     entryNext = new int[entriesCap];
   }

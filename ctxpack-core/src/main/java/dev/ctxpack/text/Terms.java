@@ -90,15 +90,21 @@ public final class Terms {
     }
 
     /** The index of the term {@code s[from, to)}, or -1: {@link #get(CharSequence)} without a view of the region. */
-    public int get(String s, int from, int to) {
+    public int get(CharSequence s, int from, int to) {
       int n = to - from;
       int h = 0;
       for (int i = from; i < to; i++) h = 31 * h + s.charAt(i);
       for (int slot = mix(h) & mask; ; slot = (slot + 1) & mask) {
         String k = keys[slot];
         if (k == null) return -1;
-        if (k.length() == n && k.regionMatches(0, s, from, n)) return values[slot];
+        if (k.length() == n && same(k, s, from)) return values[slot];
       }
+    }
+
+    private static boolean same(String k, CharSequence s, int from) {
+      if (s instanceof String str) return k.regionMatches(0, str, from, k.length());
+      for (int i = 0; i < k.length(); i++) if (k.charAt(i) != s.charAt(from + i)) return false;
+      return true;
     }
 
     /** {@link #get(CharSequence)} for a term of {@link #scan}: its hash is already known and its characters are read directly. */

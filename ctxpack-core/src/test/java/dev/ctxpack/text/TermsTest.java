@@ -59,7 +59,7 @@ class TermsTest {
     assertThat(missed).as("terms not in the table").isGreaterThan(500);
   }
 
-  /** A region of a string is found as its substring is, and never by a prefix or an extension of it. */
+  /** A region of a string (or of any character sequence) is found as its substring is, and never by a prefix or an extension of it. */
   @Test
   void aTableFindsARegionAsItFindsTheSubstring() {
     Terms.Table table = new Terms.Table(List.of("ignore", "ignor", "previous", "a", "instructions"));
@@ -74,6 +74,7 @@ class TermsTest {
       int to = from + random.nextInt(s.length() - from + 1);
       int expected = table.get(s.substring(from, to));
       assertThat(table.get(s, from, to)).as(s + " [" + from + ", " + to + ")").isEqualTo(expected);
+      assertThat(table.get(new StringBuilder(s), from, to)).as("as a CharSequence").isEqualTo(expected);
       if (expected >= 0) found++;
     }
     assertThat(found).isGreaterThan(100);
