@@ -170,11 +170,12 @@ public final class SentenceFeatures {
     int[] novel = new int[n];
     List<int[]> seqs = new ArrayList<>(n);
     int[] df = new int[qn];
+    int[][] order = {new int[64]}; // the sentence's sequence, reused from one sentence to the next
     for (int i = 0; i < n; i++) {
       if ((i & 63) == 0) Deadline.check();
       int[] row = tf[i];
       int[] count = {0};
-      List<Integer> seq = new ArrayList<>();
+      int[] seqLength = {0};
       int[] fresh = {0};
       boolean[] stemRow = stemHit[i];
       Terms.scan(sentences.get(i).text(), (t, at) -> {
@@ -187,13 +188,14 @@ public final class SentenceFeatures {
         }
         // Stop words do not break a bigram: "capital of France" holds the pair (capital, france).
         if (k >= 0 || !Terms.STOP_TABLE.contains(t)) {
-          seq.add(k);
+          if (seqLength[0] == order[0].length) order[0] = java.util.Arrays.copyOf(order[0], 2 * seqLength[0]);
+          order[0][seqLength[0]++] = k;
           if (k < 0) fresh[0]++;
         }
       });
       novel[i] = fresh[0];
       len[i] = count[0];
-      seqs.add(seq.stream().mapToInt(Integer::intValue).toArray());
+      seqs.add(java.util.Arrays.copyOf(order[0], seqLength[0]));
       for (int k = 0; k < qn; k++) if (row[k] > 0) df[k]++;
     }
     double[] idf = new double[qn];

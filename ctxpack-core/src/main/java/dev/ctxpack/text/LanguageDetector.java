@@ -51,35 +51,19 @@ public final class LanguageDetector {
       // typed without accents
       "voce", "voces", "nao", "tambem", "estao", "sao", "ate", "ja", "entao", "faco", "amanha",
       "alguem", "ha");
+  /** The function words, looked up in place in the text (no word is copied out of it). */
+  private static final Terms.Table EN_TABLE = new Terms.Table(EN);
+  private static final Terms.Table PT_TABLE = new Terms.Table(PT);
   private static final double MIN_EVIDENCE = 1.5;
   /** Up to this many words, one unambiguous function word decides (see {@link #detect}). */
   private static final int SHORT_WORDS = 12;
 
   /** Detects the language of {@code text}, reading at most its first {@value #SAMPLE_CHARS} characters. */
   public Language detect(String text) {
-    String sample = text.length() > SAMPLE_CHARS ? text.substring(0, SAMPLE_CHARS) : text;
-    double en = 0;
-    double pt = 0;
-    int words = 0;
-    int start = -1;
-    String lower = sample.toLowerCase(Locale.ROOT);
-    for (int i = 0; i <= lower.length(); i++) {
-      boolean letter = i < lower.length() && Character.isLetter(lower.charAt(i));
-      if (letter && start < 0) start = i;
-      if (!letter && start >= 0) {
-        String w = lower.substring(start, i);
-        words++;
-        boolean enWord = EN.contains(w);
-        boolean ptWord = PT.contains(w);
-        if (enWord) en += 1;
-        if (ptWord) pt += 1;
-        if (!enWord && !ptWord) {
-          pt += portugueseHints(w);
-          en += englishHints(w);
-        }
-        start = -1;
-      }
-    }
+    double[] e = evidence(text);
+    double en = e[0];
+    double pt = e[1];
+    int words = (int) e[2];
     if (Math.max(en, pt) < MIN_EVIDENCE) {
       // A short question with one function word of one language and no sign of the other ("Quanto
       // tempo dura a torra?") is that language; one word alone, or signs of both, are not enough.
@@ -93,25 +77,61 @@ public final class LanguageDetector {
     return Language.UNKNOWN;
   }
 
-  private static double portugueseHints(String w) {
-    double s = 0;
-    for (int j = 0; j < w.length(); j++) {
-      char c = w.charAt(j);
-      if (c == 'ã' || c == 'õ' || c == 'ç' || c == 'ê' || c == 'â' || c == 'ô') s += 0.5;
-      else if (c == 'á' || c == 'é' || c == 'í' || c == 'ó' || c == 'ú' || c == 'à') s += 0.25;
+  /** {English evidence, Portuguese evidence, words} of the first {@value #SAMPLE_CHARS} characters of {@code text}. */
+  static double[] evidence(String text) {
+    String sample = text.length() > SAMPLE_CHARS ? text.substring(0, SAMPLE_CHARS) : text;
+    double en = 0;
+    double pt = 0;
+    int words = 0;
+    int start = -1;
+    String lower = sample.toLowerCase(Locale.ROOT);
+    for (int i = 0; i <= lower.length(); i++) {
+      boolean letter = i < lower.length() && Character.isLetter(lower.charAt(i));
+      if (letter && start < 0) start = i;
+      if (!letter && start >= 0) {
+        words++;
+        boolean enWord = EN_TABLE.get(lower, start, i) >= 0;
+        boolean ptWord = PT_TABLE.get(lower, start, i) >= 0;
+        if (enWord) en += 1;
+        if (ptWord) pt += 1;
+        if (!enWord && !ptWord) {
+          pt += portugueseHints(lower, start, i);
+          en += englishHints(lower, start, i);
+        }
+        start = -1;
+      }
     }
-    if (w.endsWith("ção") || w.endsWith("ções") || w.endsWith("mente") || w.endsWith("ões")) s += 0.5;
-    else if (w.length() >= 5 && (w.endsWith("ndo") || w.endsWith("ico") || w.endsWith("ica"))) s += 0.5;
-    else if (w.length() >= 5 && (w.endsWith("ou") || w.endsWith("eu") || w.endsWith("iu"))) s += 0.5;
-    return s;
+    return new double[] {en, pt, words};
   }
 
-  private static double englishHints(String w) {
-    double s = 0;
-    if (w.endsWith("ght")) s += 0.5;
-    else if (w.length() >= 5 && w.endsWith("ed")) s += 0.5;
-    else if (w.endsWith("ing") || w.endsWith("tion") || w.endsWith("ly")) s += 0.3;
-    if (w.startsWith("th") || w.startsWith("wh")) s += 0.3;
-    return s;
+  /** The hints of the word {@code s[from, to)}. */
+  private static double portugueseHints(String s, int from, int to) {
+    double h = 0;
+    for (int j = from; j < to; j++) {
+      char c = s.charAt(j);
+      if (c == 'ã' || c == 'õ' || c == 'ç' || c == 'ê' || c == 'â' || c == 'ô') h += 0.5;
+      else if (c == 'á' || c == 'é' || c == 'í' || c == 'ó' || c == 'ú' || c == 'à') h += 0.25;
+    }
+    int n = to - from;
+    if (ends(s, from, to, "ção") || ends(s, from, to, "ções") || ends(s, from, to, "mente") || ends(s, from, to, "ões")) h += 0.5;
+    else if (n >= 5 && (ends(s, from, to, "ndo") || ends(s, from, to, "ico") || ends(s, from, to, "ica"))) h += 0.5;
+    else if (n >= 5 && (ends(s, from, to, "ou") || ends(s, from, to, "eu") || ends(s, from, to, "iu"))) h += 0.5;
+    return h;
+  }
+
+  private static double englishHints(String s, int from, int to) {
+    double h = 0;
+    int n = to - from;
+    if (ends(s, from, to, "ght")) h += 0.5;
+    else if (n >= 5 && ends(s, from, to, "ed")) h += 0.5;
+    else if (ends(s, from, to, "ing") || ends(s, from, to, "tion") || ends(s, from, to, "ly")) h += 0.3;
+    if (n >= 2 && (s.startsWith("th", from) || s.startsWith("wh", from))) h += 0.3;
+    return h;
+  }
+
+  /** Whether the word {@code s[from, to)} ends with {@code suffix}. */
+  private static boolean ends(String s, int from, int to, String suffix) {
+    int n = suffix.length();
+    return to - from >= n && s.startsWith(suffix, to - n);
   }
 }
