@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.Terms;
@@ -70,22 +71,18 @@ final class CorpusQueries {
   static Map<String, ChunkMarks> chunkMarks(IndexSearcher s, Collection<String> chunkIds, Query filter, DecodedChunks chunks)
       throws IOException {
     if (chunkIds.isEmpty()) return Map.of();
-    Query q = new BooleanQuery.Builder()
-        .add(new TermInSetQuery(Fields.CHUNK_ID, new TreeSet<>(chunkIds).stream().map(BytesRef::new).toList()),
-            BooleanClause.Occur.FILTER)
-        .add(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)), BooleanClause.Occur.FILTER)
-        .build();
     Map<String, Integer> recurrence = new HashMap<>();
     Map<String, ChunkMarks> out = new HashMap<>();
     DecodedChunks.Reader docs = chunks.reader(s);
-    for (ScoreDoc sd : s.search(Acl.restrict(q, filter), Math.max(1, chunkIds.size())).scoreDocs) {
-      Document d = docs.document(sd.doc);
+    for (int doc : chunkDocs(s, chunkIds, filter)) {
+      Document d = docs.document(doc);
       String key = d.get(Fields.CHUNK_KEY);
       int rec = 0;
       if (key != null) {
         Integer known = recurrence.get(key);
         if (known == null) {
-          known = s.count(Acl.restrict(new TermQuery(new Term(Fields.CHUNK_KEYS, key)), filter));
+          Term t = new Term(Fields.CHUNK_KEYS, key);
+          known = filter == null ? liveCount(s, t) : s.count(Acl.restrict(new TermQuery(t), filter));
           recurrence.put(key, known);
         }
         rec = known;
@@ -100,6 +97,79 @@ final class CorpusQueries {
           sim == null ? 0 : sim.numericValue().doubleValue(), rec));
     }
     return out;
+  }
+
+  /**
+   * The live chunk documents of {@code chunkIds} that {@code filter} lets through (all when null), as
+   * top-level document numbers in ascending order (the order a search for them returns): each id is
+   * sought once in its segment's terms and its postings kept where the chunk type's postings and the
+   * filter's documents reach them, without building or rewriting a query per request.
+   */
+  static int[] chunkDocs(IndexSearcher s, Collection<String> chunkIds, Query filter) throws IOException {
+    List<BytesRef> terms = new ArrayList<>();
+    for (String id : new TreeSet<>(chunkIds)) terms.add(new BytesRef(id));
+    org.apache.lucene.search.Weight allowed = filter == null ? null
+        : s.createWeight(s.rewrite(filter), org.apache.lucene.search.ScoreMode.COMPLETE_NO_SCORES, 1f);
+    int[] out = new int[terms.size()];
+    int n = 0;
+    for (var leaf : s.getIndexReader().leaves()) {
+      var reader = leaf.reader();
+      Terms ids = reader.terms(Fields.CHUNK_ID);
+      PostingsEnum type = reader.postings(new Term(Fields.TYPE, Fields.TYPE_CHUNK), PostingsEnum.NONE);
+      if (ids == null || type == null) continue;
+      org.apache.lucene.search.DocIdSetIterator allow = null;
+      if (allowed != null) {
+        var scorer = allowed.scorer(leaf);
+        if (scorer == null) continue;
+        allow = scorer.iterator();
+      }
+      var live = reader.getLiveDocs();
+      TermsEnum te = ids.iterator();
+      PostingsEnum pe = null;
+      int from = n;
+      for (BytesRef id : terms) {
+        if (!te.seekExact(id)) continue;
+        pe = te.postings(pe, PostingsEnum.NONE);
+        for (int doc = pe.nextDoc(); doc != org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS; doc = pe.nextDoc()) {
+          if (live != null && !live.get(doc)) continue;
+          if (n == out.length) out = java.util.Arrays.copyOf(out, 2 * n + 1);
+          out[n++] = doc;
+        }
+      }
+      java.util.Arrays.sort(out, from, n);
+      int kept = from;
+      for (int i = from; i < n; i++) {
+        int doc = out[i];
+        if (type.docID() < doc) type.advance(doc);
+        if (type.docID() != doc) continue; // a window of the chunk, not the chunk itself
+        if (allow != null) {
+          if (allow.docID() < doc) allow.advance(doc);
+          if (allow.docID() != doc) continue;
+        }
+        out[kept++] = leaf.docBase + doc;
+      }
+      n = kept;
+    }
+    return java.util.Arrays.copyOf(out, n);
+  }
+
+  /** How many live documents hold {@code t}: {@code s.count(new TermQuery(t))} without a query. */
+  static int liveCount(IndexSearcher s, Term t) throws IOException {
+    int n = 0;
+    for (var leaf : s.getIndexReader().leaves()) {
+      var reader = leaf.reader();
+      var live = reader.getLiveDocs();
+      if (live == null) {
+        n += reader.docFreq(t);
+        continue;
+      }
+      PostingsEnum pe = reader.postings(t, PostingsEnum.NONE);
+      if (pe == null) continue;
+      for (int doc = pe.nextDoc(); doc != org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS; doc = pe.nextDoc()) {
+        if (live.get(doc)) n++;
+      }
+    }
+    return n;
   }
 
   /** Whether document {@code docId} is stored and {@code filter} (null: none) lets its record through. */

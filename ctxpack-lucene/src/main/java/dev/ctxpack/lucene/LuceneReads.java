@@ -233,8 +233,8 @@ final class LuceneReads {
   }
 
   /**
-   * Reads the stored sentence vectors of the requested chunks: one query for all ids (their chunk
-   * documents), each read through the decoded chunks ({@link DecodedChunks}), which a request's
+   * Reads the stored sentence vectors of the requested chunks: their chunk documents found in the
+   * ids' postings ({@link CorpusQueries#chunkDocs}), each read through the decoded chunks ({@link DecodedChunks}), which a request's
    * retrieval has usually read already. An index written before sentence vectors existed has no such
    * field anywhere and returns at once.
    */
@@ -245,18 +245,10 @@ final class LuceneReads {
           .noneMatch(l -> l.reader().getFieldInfos().fieldInfo(Fields.SENTENCE_VECTORS) != null)) {
         return Map.of();
       }
-      java.util.SortedSet<String> unique = new java.util.TreeSet<>(chunkIds);
-      List<org.apache.lucene.util.BytesRef> ids = new ArrayList<>(unique.size());
-      for (String id : unique) ids.add(new org.apache.lucene.util.BytesRef(id));
-      var q = new org.apache.lucene.search.BooleanQuery.Builder()
-          .add(new org.apache.lucene.search.TermInSetQuery(Fields.CHUNK_ID, ids), org.apache.lucene.search.BooleanClause.Occur.FILTER)
-          .add(new TermQuery(new Term(Fields.TYPE, Fields.TYPE_CHUNK)), org.apache.lucene.search.BooleanClause.Occur.FILTER)
-          .build();
-      TopDocs td = s.search(Acl.restrict(q, filter), ids.size());
       Map<String, List<SentenceVector>> out = new HashMap<>();
       DecodedChunks.Reader docs = chunks.reader(s);
-      for (ScoreDoc sd : td.scoreDocs) {
-        var d = docs.document(sd.doc);
+      for (int doc : CorpusQueries.chunkDocs(s, chunkIds, filter)) {
+        var d = docs.document(doc);
         org.apache.lucene.util.BytesRef vectors = d.getBinaryValue(Fields.SENTENCE_VECTORS);
         String chunkId = d.get(Fields.CHUNK_ID);
         if (vectors != null && chunkId != null) out.put(chunkId, SentenceVectorCodec.decode(d.get(Fields.DOC_KEY), vectors));
