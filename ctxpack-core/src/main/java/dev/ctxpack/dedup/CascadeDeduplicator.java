@@ -16,7 +16,6 @@ import dev.ctxpack.model.Trace;
 import dev.ctxpack.model.WorkLimitException;
 import dev.ctxpack.text.Decimals;
 import dev.ctxpack.text.LanguageDetector;
-import dev.ctxpack.text.TextMemory;
 import dev.ctxpack.text.TextNormalizer;
 import dev.ctxpack.token.Tokenizer;
 import java.io.IOException;
@@ -72,13 +71,13 @@ public final class CascadeDeduplicator implements Deduplicator {
   private final LanguageDetector languageDetector = new LanguageDetector();
   private final long maxComparisons;
   private final String limitHint;
-  private final Memory memory;
+  private final DedupMemory memory;
 
   public CascadeDeduplicator(DedupOptions options) {
     this(options, Long.MAX_VALUE, "", null);
   }
 
-  private CascadeDeduplicator(DedupOptions options, long maxComparisons, String limitHint, Memory memory) {
+  private CascadeDeduplicator(DedupOptions options, long maxComparisons, String limitHint, DedupMemory memory) {
     this.options = Objects.requireNonNull(options, "options");
     this.memory = memory;
     this.guard = new Guard(options.alignMin(), false);
@@ -97,38 +96,9 @@ public final class CascadeDeduplicator implements Deduplicator {
     return new CascadeDeduplicator(options, max, hint, memory);
   }
 
-  /**
-   * What the exact and near levels read of a text (its folded form, its exact-level key, its
-   * shingles), remembered by the text's content and bounded by the characters of the texts it holds
-   * ({@link TextMemory}). Cascades may share one: a packer's two passes, before and after reranking,
-   * read the same candidates, and the same chunks come back request after request. Thread-safe.
-   */
-  public static final class Memory {
-    private final TextMemory<Read> reads;
-
-    /** A memory of the reads of at most {@code maxChars} characters of texts in all. */
-    public Memory(long maxChars) {
-      this.reads = new TextMemory<>(maxChars);
-    }
-
-    /** How many texts' reads are remembered now. */
-    public int size() {
-      return reads.size();
-    }
-  }
-
   /** The same cascade, remembering what it reads of each text in {@code memory} (same merges, same trace). */
-  public CascadeDeduplicator withMemory(Memory memory) {
+  public CascadeDeduplicator withMemory(DedupMemory memory) {
     return new CascadeDeduplicator(options, maxComparisons, limitHint, Objects.requireNonNull(memory, "memory"));
-  }
-
-  /** A text's folded form, its exact-level key and its shingles of {@code shingle} words (none for 0). */
-  private record Read(String folded, Object key, int shingle, long[] shingles) {
-    static Read of(String text, int shingle) {
-      String folded = TextNormalizer.fold(text);
-      return new Read(folded, TextNormalizer.collapsedKey(folded), shingle,
-          shingle > 0 ? Words.shingleHashesOfFolded(folded, shingle) : null);
-    }
   }
 
   /** The cap of {@link #withMaxComparisons}; {@link Long#MAX_VALUE} when none. */
@@ -452,7 +422,7 @@ public final class CascadeDeduplicator implements Deduplicator {
     final double score;
     final Language language;
     private String text;
-    private Read read;
+    private DedupMemory.Read read;
     private int tokens = -1;
     private List<Located> sentences;
     private final Tokenizer tokenizer;
@@ -477,18 +447,9 @@ public final class CascadeDeduplicator implements Deduplicator {
       return text;
     }
 
-    /** What the exact and near levels read of the text, computed once (or remembered, with a {@link Memory}). */
-    Read read() {
-      if (read == null) {
-        String t = text();
-        int shingle = options.levels().contains(DedupLevel.NEAR) ? options.shingle() : 0;
-        Read r = memory == null ? null : memory.reads.get(t);
-        if (r == null || (shingle > 0 && r.shingle() != shingle)) {
-          r = Read.of(t, shingle);
-          if (memory != null) memory.reads.put(t, r);
-        }
-        read = r;
-      }
+    /** What the exact and near levels read of the text, computed once (or remembered, with a {@link DedupMemory}). */
+    DedupMemory.Read read() {
+      if (read == null) read = DedupMemory.read(memory, text(), options.levels().contains(DedupLevel.NEAR) ? options.shingle() : 0);
       return read;
     }
 

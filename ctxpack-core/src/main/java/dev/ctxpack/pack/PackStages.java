@@ -7,6 +7,7 @@ import dev.ctxpack.compress.FeatureSentenceScorer;
 import dev.ctxpack.conflict.ConflictDetector;
 import dev.ctxpack.conflict.DefaultConflictDetector;
 import dev.ctxpack.dedup.CascadeDeduplicator;
+import dev.ctxpack.dedup.DedupMemory;
 import dev.ctxpack.dedup.DedupOptions;
 import dev.ctxpack.dedup.Deduplicator;
 import dev.ctxpack.guard.InjectionDetector;
@@ -146,7 +147,7 @@ public record PackStages(Retriever retriever, Tokenizer tokenizer, Deduplicator 
     /**
      * A packer over these stages. Its token counts, the default guard's hits and what the dedup
      * cascades read of each candidate are remembered in memories of its own ({@link
-     * RememberingTokenizer}, {@link InjectionDetector#withMemory}, a {@link CascadeDeduplicator.Memory}
+     * RememberingTokenizer}, {@link InjectionDetector#withMemory}, a {@link DedupMemory}
      * shared by the two passes, each bounded at {@link #MEMORY_CHARS} characters): a pack counts,
      * guards and dedups the same candidate texts several times, and the same chunks come back request
      * after request, but no other packer (another collection or tenant of a service) is ever faster
@@ -167,7 +168,7 @@ public record PackStages(Retriever retriever, Tokenizer tokenizer, Deduplicator 
       Deduplicator before = conservative;
       Deduplicator after = strict;
       if (ownDedup && before instanceof CascadeDeduplicator b && after instanceof CascadeDeduplicator a) {
-        CascadeDeduplicator.Memory reads = new CascadeDeduplicator.Memory(MEMORY_CHARS);
+        DedupMemory reads = new DedupMemory(MEMORY_CHARS);
         before = b.withMemory(reads);
         after = a.withMemory(reads);
       }

@@ -275,7 +275,7 @@ class CascadeDeduplicatorTest {
    */
   @Property(tries = 200)
   void cascadesSharingAMemoryDedupAsCascadesWithout(@ForAll("windows") List<Candidate> in) throws IOException {
-    CascadeDeduplicator.Memory memory = new CascadeDeduplicator.Memory(1_000_000);
+    DedupMemory memory = new DedupMemory(1_000_000);
     CascadeDeduplicator before = cascade(DedupOptions.conservative());
     CascadeDeduplicator after = STRICT;
     CascadeDeduplicator beforeRemembering = before.withMemory(memory);
