@@ -101,56 +101,80 @@ final class CorpusQueries {
 
   /**
    * The live chunk documents of {@code chunkIds} that {@code filter} lets through (all when null), as
-   * top-level document numbers in ascending order (the order a search for them returns): each id is
-   * sought once in its segment's terms and its postings kept where the chunk type's postings and the
-   * filter's documents reach them, without building or rewriting a query per request.
+   * top-level document numbers in ascending order (the order a search for them returns), found by
+   * {@link #idDocs} without building or rewriting a query per request.
    */
   static int[] chunkDocs(IndexSearcher s, Collection<String> chunkIds, Query filter) throws IOException {
-    List<BytesRef> terms = new ArrayList<>();
-    for (String id : new TreeSet<>(chunkIds)) terms.add(new BytesRef(id));
-    org.apache.lucene.search.Weight allowed = filter == null ? null
-        : s.createWeight(s.rewrite(filter), org.apache.lucene.search.ScoreMode.COMPLETE_NO_SCORES, 1f);
-    int[] out = new int[terms.size()];
+    List<BytesRef> ids = idTerms(chunkIds);
+    org.apache.lucene.search.Weight allowed = allowed(s, filter);
+    int[] out = new int[ids.size()];
     int n = 0;
     for (var leaf : s.getIndexReader().leaves()) {
-      var reader = leaf.reader();
-      Terms ids = reader.terms(Fields.CHUNK_ID);
-      PostingsEnum type = reader.postings(new Term(Fields.TYPE, Fields.TYPE_CHUNK), PostingsEnum.NONE);
-      if (ids == null || type == null) continue;
-      org.apache.lucene.search.DocIdSetIterator allow = null;
-      if (allowed != null) {
-        var scorer = allowed.scorer(leaf);
-        if (scorer == null) continue;
-        allow = scorer.iterator();
+      for (long[] d : idDocs(leaf, ids, Fields.TYPE_CHUNK, allowed)) {
+        if (n == out.length) out = java.util.Arrays.copyOf(out, 2 * n + 1);
+        out[n++] = leaf.docBase + (int) d[0];
       }
-      var live = reader.getLiveDocs();
-      TermsEnum te = ids.iterator();
-      PostingsEnum pe = null;
-      int from = n;
-      for (BytesRef id : terms) {
-        if (!te.seekExact(id)) continue;
-        pe = te.postings(pe, PostingsEnum.NONE);
-        for (int doc = pe.nextDoc(); doc != org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS; doc = pe.nextDoc()) {
-          if (live != null && !live.get(doc)) continue;
-          if (n == out.length) out = java.util.Arrays.copyOf(out, 2 * n + 1);
-          out[n++] = doc;
-        }
-      }
-      java.util.Arrays.sort(out, from, n);
-      int kept = from;
-      for (int i = from; i < n; i++) {
-        int doc = out[i];
-        if (type.docID() < doc) type.advance(doc);
-        if (type.docID() != doc) continue; // a window of the chunk, not the chunk itself
-        if (allow != null) {
-          if (allow.docID() < doc) allow.advance(doc);
-          if (allow.docID() != doc) continue;
-        }
-        out[kept++] = leaf.docBase + doc;
-      }
-      n = kept;
     }
     return java.util.Arrays.copyOf(out, n);
+  }
+
+  /** The distinct ids, sorted, as terms (the order {@link #idDocs} seeks them in). */
+  static List<BytesRef> idTerms(Collection<String> ids) {
+    List<BytesRef> terms = new ArrayList<>();
+    for (String id : new TreeSet<>(ids)) terms.add(new BytesRef(id));
+    return terms;
+  }
+
+  /** The weight of {@code filter} for {@link #idDocs}, or null for none. */
+  static org.apache.lucene.search.Weight allowed(IndexSearcher s, Query filter) throws IOException {
+    return filter == null ? null
+        : s.createWeight(s.rewrite(filter), org.apache.lucene.search.ScoreMode.COMPLETE_NO_SCORES, 1f);
+  }
+
+  /**
+   * The live documents of one segment whose {@link Fields#CHUNK_ID} is one of {@code ids} and whose
+   * {@link Fields#TYPE} is {@code type}, that {@code allowed} (null: every one) lets through, as {local
+   * document, index of its id in {@code ids}}, in document order (ties in the order of the ids). Each
+   * id is sought once in the segment's terms; the type's postings and the filter's documents are then
+   * advanced along the sorted documents.
+   */
+  static List<long[]> idDocs(org.apache.lucene.index.LeafReaderContext leaf, List<BytesRef> ids, String type,
+      org.apache.lucene.search.Weight allowed) throws IOException {
+    var reader = leaf.reader();
+    Terms terms = reader.terms(Fields.CHUNK_ID);
+    PostingsEnum typed = reader.postings(new Term(Fields.TYPE, type), PostingsEnum.NONE);
+    if (terms == null || typed == null) return List.of();
+    org.apache.lucene.search.DocIdSetIterator allow = null;
+    if (allowed != null) {
+      var scorer = allowed.scorer(leaf);
+      if (scorer == null) return List.of();
+      allow = scorer.iterator();
+    }
+    // Postings do not skip deleted documents: a replaced document's old chunks are still here.
+    var live = reader.getLiveDocs();
+    TermsEnum te = terms.iterator();
+    PostingsEnum pe = null;
+    List<long[]> found = new ArrayList<>();
+    for (int w = 0; w < ids.size(); w++) {
+      if (!te.seekExact(ids.get(w))) continue;
+      pe = te.postings(pe, PostingsEnum.NONE);
+      for (int doc = pe.nextDoc(); doc != org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS; doc = pe.nextDoc()) {
+        if (live == null || live.get(doc)) found.add(new long[] {doc, w});
+      }
+    }
+    found.sort(java.util.Comparator.comparingLong(x -> x[0]));
+    List<long[]> out = new ArrayList<>(found.size());
+    for (long[] d : found) {
+      int doc = (int) d[0];
+      if (typed.docID() < doc) typed.advance(doc);
+      if (typed.docID() != doc) continue; // another type of document of the same chunk
+      if (allow != null) {
+        if (allow.docID() < doc) allow.advance(doc);
+        if (allow.docID() != doc) continue;
+      }
+      out.add(d);
+    }
+    return out;
   }
 
   /** How many live documents hold {@code t}: {@code s.count(new TermQuery(t))} without a query. */

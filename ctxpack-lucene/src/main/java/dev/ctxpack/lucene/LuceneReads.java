@@ -171,54 +171,23 @@ final class LuceneReads {
 
   /**
    * The normalised mean of each chunk's window vectors, read by chunk id (live documents only). Each
-   * id's windows are found in the postings of its own term, looked up once per segment in one terms
-   * enumeration, so no window's stored fields are read (a window names its chunk only there) and no
-   * query is built per id; the windows of a segment are then taken in document order, kept where the
-   * postings of the vector type (and the filter's documents) reach them, so each chunk sums its
-   * windows in the order it always did.
+   * id's windows are found in the postings of its own term ({@link CorpusQueries#idDocs}), so no
+   * window's stored fields are read (a window names its chunk only there) and no query is built per
+   * id; a segment's windows come in document order, so each chunk sums its windows in the order it
+   * always did.
    */
   java.util.Map<String, float[]> chunkVectors(java.util.Collection<String> chunkIds, Query filter) throws IOException {
     if (chunkIds.isEmpty()) return java.util.Map.of();
     return withSearcher(s -> {
       List<String> sorted = new ArrayList<>(new java.util.TreeSet<>(chunkIds));
-      List<org.apache.lucene.util.BytesRef> terms = new ArrayList<>(sorted.size());
-      for (String id : sorted) terms.add(new org.apache.lucene.util.BytesRef(id));
-      org.apache.lucene.search.Weight allowed = filter == null ? null
-          : s.createWeight(s.rewrite(filter), org.apache.lucene.search.ScoreMode.COMPLETE_NO_SCORES, 1f);
+      List<org.apache.lucene.util.BytesRef> terms = CorpusQueries.idTerms(sorted);
+      org.apache.lucene.search.Weight allowed = CorpusQueries.allowed(s, filter);
       java.util.Map<String, float[]> sums = new java.util.TreeMap<>();
       for (var leaf : s.getIndexReader().leaves()) {
-        var reader = leaf.reader();
-        var values = reader.getFloatVectorValues(Fields.VECTOR);
-        var ids = reader.terms(Fields.CHUNK_ID);
-        var type = reader.postings(new Term(Fields.TYPE, Fields.TYPE_VECTOR), org.apache.lucene.index.PostingsEnum.NONE);
-        if (values == null || ids == null || type == null) continue;
-        org.apache.lucene.search.DocIdSetIterator allow = null;
-        if (allowed != null) {
-          var scorer = allowed.scorer(leaf);
-          if (scorer == null) continue;
-          allow = scorer.iterator();
-        }
-        // Postings do not skip deleted documents: a replaced document's old windows are still here.
-        var live = reader.getLiveDocs();
-        var te = ids.iterator();
-        org.apache.lucene.index.PostingsEnum pe = null;
-        List<long[]> windows = new ArrayList<>(); // {doc, index of the chunk id}
-        for (int w = 0; w < terms.size(); w++) {
-          if (!te.seekExact(terms.get(w))) continue;
-          pe = te.postings(pe, org.apache.lucene.index.PostingsEnum.NONE);
-          for (int doc = pe.nextDoc(); doc != org.apache.lucene.search.DocIdSetIterator.NO_MORE_DOCS; doc = pe.nextDoc()) {
-            if (live == null || live.get(doc)) windows.add(new long[] {doc, w});
-          }
-        }
-        windows.sort(java.util.Comparator.comparingLong(x -> x[0]));
-        for (long[] win : windows) {
+        var values = leaf.reader().getFloatVectorValues(Fields.VECTOR);
+        if (values == null) continue;
+        for (long[] win : CorpusQueries.idDocs(leaf, terms, Fields.TYPE_VECTOR, allowed)) {
           int doc = (int) win[0];
-          if (type.docID() < doc) type.advance(doc);
-          if (type.docID() != doc) continue; // the chunk's own document, not one of its windows
-          if (allow != null) {
-            if (allow.docID() < doc) allow.advance(doc);
-            if (allow.docID() != doc) continue;
-          }
           if (values.docID() < doc) values.advance(doc);
           if (values.docID() != doc) continue;
           float[] v = values.vectorValue();
