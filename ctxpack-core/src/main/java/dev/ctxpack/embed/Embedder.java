@@ -26,8 +26,12 @@ public interface Embedder {
   /** One unit-length vector per text, in order. */
   List<float[]> embed(List<String> texts);
 
+  /**
+   * {@code text}'s vector. Within a request ({@link RequestVectors#open()}) the model runs once
+   * per text: a second call for the same text returns a copy of the first vector.
+   */
   default float[] embed(String text) {
-    return embed(List.of(text)).get(0);
+    return RequestVectors.vector(this, text, () -> embed(List.of(text)).get(0));
   }
 
   /**

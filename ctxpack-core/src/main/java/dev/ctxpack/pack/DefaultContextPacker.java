@@ -5,6 +5,7 @@ import dev.ctxpack.conflict.Conflict;
 import dev.ctxpack.conflict.ConflictDetector;
 import dev.ctxpack.conflict.NewerFirst;
 import dev.ctxpack.dedup.Deduplicator;
+import dev.ctxpack.embed.RequestVectors;
 import dev.ctxpack.llm.LlmClient;
 import dev.ctxpack.model.ContextPackage;
 import dev.ctxpack.model.Passage;
@@ -87,8 +88,18 @@ public final class DefaultContextPacker implements ContextPacker {
     return stages;
   }
 
+  /**
+   * {@inheritDoc} One request for {@link RequestVectors}: retrieval and compression embed the query
+   * once between them.
+   */
   @Override
   public ContextPackage pack(String query, PackOptions o) throws IOException {
+    try (RequestVectors request = RequestVectors.open()) {
+      return packOnce(query, o);
+    }
+  }
+
+  private ContextPackage packOnce(String query, PackOptions o) throws IOException {
     PackRequest r = new PackRequest(query, o, stages, tokenizer(o));
     EvidenceGatherer.Gathered g = EvidenceGatherer.gather(stages, r);
     Trace trace = g.trace();

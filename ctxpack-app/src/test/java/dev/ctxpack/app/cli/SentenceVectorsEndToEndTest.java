@@ -16,9 +16,13 @@ import dev.ctxpack.ingest.Ingestor;
 import dev.ctxpack.ingest.Loaders;
 import dev.ctxpack.model.Candidate;
 import dev.ctxpack.model.Chunk;
+import dev.ctxpack.model.ContextPackage;
 import dev.ctxpack.model.Language;
 import dev.ctxpack.model.Span;
 import dev.ctxpack.onnx.Embedders;
+import dev.ctxpack.pack.DefaultContextPacker;
+import dev.ctxpack.pack.PackOptions;
+import dev.ctxpack.retrieve.HybridRetriever;
 import dev.ctxpack.text.SentenceSegmenter;
 import dev.ctxpack.token.Tokenizers;
 import java.nio.file.Files;
@@ -97,6 +101,37 @@ class SentenceVectorsEndToEndTest {
           assertThat(Embedder.dot(got.get(i).vector(), direct.get(i))).isGreaterThan(0.99);
         }
       }
+    }
+  }
+
+  @Test
+  void aPackEmbedsItsQueryOnceForRetrievalAndCompressionWithTheSamePackage() throws Exception {
+    try (Index index = ingest(corpus(), dir.resolve("idx"), true)) {
+      String query = "What do penguins eat in winter?";
+      CountingEmbedder counting = new CountingEmbedder(minilm);
+      DefaultContextPacker packer = DefaultContextPacker.builder().retriever(new HybridRetriever(index, counting))
+          .sentenceVectors(new IndexSentenceVectors(index, counting)).build();
+      // The same stages over an embedder that runs the model on every call, as before requests remembered vectors.
+      CountingEmbedder everyCall = new CountingEmbedder(minilm) {
+        @Override
+        public float[] embed(String text) {
+          return embed(List.of(text)).get(0);
+        }
+      };
+      DefaultContextPacker unremembered = DefaultContextPacker.builder()
+          .retriever(new HybridRetriever(index, everyCall)).sentenceVectors(new IndexSentenceVectors(index, everyCall)).build();
+      PackOptions o = PackOptions.builder().budget(300).build();
+      ContextPackage once = packer.pack(query, o);
+      ContextPackage twice = unremembered.pack(query, o);
+
+      assertThat(counting.batches.stream().filter(List.of(query)::equals)).hasSize(1);
+      assertThat(everyCall.batches.stream().filter(List.of(query)::equals)).hasSize(2);
+      assertThat(once.sources()).isNotEmpty();
+      assertThat(once.prompt()).isEqualTo(twice.prompt());
+      assertThat(once.trace()).isEqualTo(twice.trace());
+      // Nothing outlives the request: the next pack runs the model for its query again.
+      packer.pack(query, o);
+      assertThat(counting.batches.stream().filter(List.of(query)::equals)).hasSize(2);
     }
   }
 
@@ -239,7 +274,7 @@ class SentenceVectorsEndToEndTest {
   }
 
   /** Records every batch it is asked to embed. */
-  private static final class CountingEmbedder implements Embedder {
+  private static class CountingEmbedder implements Embedder {
     final Embedder delegate;
     final List<List<String>> batches = new ArrayList<>();
 
