@@ -12,19 +12,11 @@ import java.util.Locale;
  */
 final class FoldedText {
   final String text;
-  /** {@link #text}'s characters (and maybe more after them), read by {@link #letters}. */
-  private final char[] chars;
-  /** The text this was folded from and how, to map offsets back on demand; null for a compact form. */
-  private final String source;
-  private final boolean lines;
-  private int[] starts;
-  private int[] ends;
+  private final int[] starts;
+  private final int[] ends;
 
-  private FoldedText(String text, char[] chars, String source, boolean lines, int[] starts, int[] ends) {
+  private FoldedText(String text, int[] starts, int[] ends) {
     this.text = text;
-    this.chars = chars;
-    this.source = source;
-    this.lines = lines;
     this.starts = starts;
     this.ends = ends;
   }
@@ -33,95 +25,56 @@ final class FoldedText {
     return of(s, false);
   }
 
-  /**
-   * With {@code lines}, a whitespace run holding a line break folds to {@code \n}, so {@code ^} and
-   * {@code $} work. The offsets are worked out only when asked for (most texts have no hit to map).
-   */
+  /** With {@code lines}, a whitespace run holding a line break folds to {@code \n}, so {@code ^} and {@code $} work. */
   static FoldedText of(String s, boolean lines) {
-    Out out = new Out(s.length(), false);
-    fold(s, lines, out);
-    return new FoldedText(new String(out.chars, 0, out.n), out.chars, s, lines, null, null);
-  }
-
-  /** The folded characters written so far, with each one's span in the original when kept. */
-  private static final class Out {
-    char[] chars;
-    int[] st;
-    int[] en;
-    int n;
-
-    Out(int length, boolean offsets) {
-      chars = new char[length + 8];
-      if (offsets) {
-        st = new int[length + 8];
-        en = new int[length + 8];
-      }
-    }
-
-    void add(char c, int from, int to) {
-      if (n == chars.length) {
-        chars = java.util.Arrays.copyOf(chars, n * 2);
-        if (st != null) {
-          st = java.util.Arrays.copyOf(st, n * 2);
-          en = java.util.Arrays.copyOf(en, n * 2);
-        }
-      }
-      chars[n] = c;
-      if (st != null) {
-        st[n] = from;
-        en[n] = to;
-      }
-      n++;
-    }
-  }
-
-  private static void fold(String s, boolean lines, Out out) {
+    StringBuilder sb = new StringBuilder(s.length());
+    int[] st = new int[s.length() + 8];
+    int[] en = new int[s.length() + 8];
+    int n = 0;
     for (int i = 0; i < s.length(); ) {
-      char ch = s.charAt(i);
-      if (ch < 0x80) {
-        if (ch > ' ' || (ch == ' ' && !lines)) {
-          // Printable ASCII, folded in place: visible, one char; a plain space is kept once between words.
-          if (ch != ' ' || (out.n > 0 && out.chars[out.n - 1] != ' ')) {
-            out.add(ch >= 'A' && ch <= 'Z' ? (char) (ch + ('a' - 'A')) : ch, i, i + 1);
+      int cp = s.codePointAt(i);
+      int next = i + Character.charCount(cp);
+      if (cp < 0x80 && (cp > ' ' || (cp == ' ' && !lines))) {
+        // Printable ASCII, folded in place: visible, one char; a plain space is kept once between words.
+        if (cp != ' ' || (n > 0 && sb.charAt(n - 1) != ' ')) {
+          if (n == st.length) {
+            st = java.util.Arrays.copyOf(st, n * 2);
+            en = java.util.Arrays.copyOf(en, n * 2);
           }
-        } else {
-          add(ch, lines, out, i, i + 1); // a control character or, by lines, a space
+          sb.append(cp >= 'A' && cp <= 'Z' ? (char) (cp + ('a' - 'A')) : (char) cp);
+          st[n] = i;
+          en[n] = next;
+          n++;
         }
-        i++;
+        i = next;
         continue;
       }
-      int cp = Character.isHighSurrogate(ch) ? s.codePointAt(i) : ch;
-      int next = i + Character.charCount(cp);
       if (Invisible.kind(cp) == null) {
-        String f = folded(cp);
-        for (int k = 0; k < f.length(); k++) add(f.charAt(k), lines, out, i, next);
+        String f = fold(cp);
+        for (int k = 0; k < f.length(); k++) {
+          char c = f.charAt(k);
+          if (Character.isWhitespace(c)) {
+            boolean nl = lines && (c == '\n' || c == '\r');
+            if (n > 0 && (sb.charAt(n - 1) == ' ' || sb.charAt(n - 1) == '\n')) {
+              if (nl) sb.setCharAt(n - 1, '\n');
+              continue;
+            }
+            if (n == 0 && !nl) continue;
+            c = nl ? '\n' : ' ';
+          }
+          if (n == st.length) {
+            st = java.util.Arrays.copyOf(st, n * 2);
+            en = java.util.Arrays.copyOf(en, n * 2);
+          }
+          sb.append(c);
+          st[n] = i;
+          en[n] = next;
+          n++;
+        }
       }
       i = next;
     }
-  }
-
-  /** One folded character: whitespace runs become one space (or {@code \n} by lines), none leading. */
-  private static void add(char c, boolean lines, Out out, int from, int to) {
-    if (Character.isWhitespace(c)) {
-      boolean nl = lines && (c == '\n' || c == '\r');
-      int n = out.n;
-      if (n > 0 && (out.chars[n - 1] == ' ' || out.chars[n - 1] == '\n')) {
-        if (nl) out.chars[n - 1] = '\n';
-        return;
-      }
-      if (n == 0 && !nl) return;
-      c = nl ? '\n' : ' ';
-    }
-    out.add(c, from, to);
-  }
-
-  /** Fills in the offsets of every folded character, by folding the source again with them kept. */
-  private void offsets() {
-    if (starts != null) return;
-    Out out = new Out(source.length(), true);
-    fold(source, lines, out);
-    starts = out.st;
-    ends = out.en;
+    return new FoldedText(sb.toString(), st, en);
   }
 
   /**
@@ -129,7 +82,6 @@ final class FoldedText {
    * letters ({@code 1gn0r3}: 0 o, 1 i, 3 e, 4 a, 5 s, 7 t) count as those letters.
    */
   FoldedText compact() {
-    offsets();
     StringBuilder sb = new StringBuilder(text.length());
     int[] st = new int[text.length()];
     int[] en = new int[text.length()];
@@ -143,31 +95,18 @@ final class FoldedText {
         n++;
       }
     }
-    String letters = sb.toString();
-    return new FoldedText(letters, letters.toCharArray(), null, false, st, en);
+    return new FoldedText(sb.toString(), st, en);
   }
 
   /** The text of {@link #compact()} alone, without the offsets: what a search for phrases reads first. */
   String letters() {
     char[] out = new char[text.length()];
     int n = 0;
-    for (int i = 0; i < out.length; i++) {
-      char c = chars[i];
-      char l = c < LETTERS.length ? LETTERS[c] : 0;
-      out[n] = l; // written always, kept only for a letter: no branch on each character
-      n += l == 0 ? 0 : 1;
+    for (int i = 0; i < text.length(); i++) {
+      char c = leet(text.charAt(i));
+      if (c >= 'a' && c <= 'z') out[n++] = c;
     }
     return new String(out, 0, n);
-  }
-
-  /** For each ASCII character, the letter it counts as in {@link #compact} (0 for none). */
-  private static final char[] LETTERS = new char[128];
-
-  static {
-    for (char c = 0; c < LETTERS.length; c++) {
-      char l = leet(c);
-      if (l >= 'a' && l <= 'z') LETTERS[c] = l;
-    }
   }
 
   private static char leet(char c) {
@@ -186,24 +125,12 @@ final class FoldedText {
 
   /** The original offset where folded {@code [start, end)} begins. */
   int start(int foldedStart) {
-    offsets();
     return starts[foldedStart];
   }
 
   /** The original offset where folded {@code [start, end)} ends ({@code end > start}). */
   int end(int foldedEnd) {
-    offsets();
     return ends[foldedEnd - 1];
-  }
-
-  /** {@link #fold} of the code points below U+3000, each worked out once (a race only works one out twice). */
-  private static final String[] FOLDED = new String[0x3000];
-
-  private static String folded(int cp) {
-    if (cp >= FOLDED.length) return fold(cp);
-    String f = FOLDED[cp];
-    if (f == null) FOLDED[cp] = f = fold(cp);
-    return f;
   }
 
   private static String fold(int cp) {

@@ -46,19 +46,14 @@ final class HiddenText {
 
   /** Base64 runs (standard or URL-safe alphabet) that decode to UTF-8 text of {@value #DECODED_WORDS} words or more. */
   static void base64(String text, List<InjectionDetector.Hit> hits) {
-    if (!longRun(text)) return;
     int n = text.length();
     for (int i = 0; i < n; ) {
       if (!alphabet(text.charAt(i)) || (i > 0 && alphabet(text.charAt(i - 1)))) {
         i++;
         continue;
       }
-      int j = i + 1;
+      int j = i;
       while (j < n && alphabet(text.charAt(j))) j++;
-      if (j - i < BASE64_MIN) { // too short to look at: on to the next run
-        i = j;
-        continue;
-      }
       int end = j;
       while (end < n && end - j < 2 && text.charAt(end) == '=') end++;
       if (j - i >= BASE64_MIN && readable(decode(text.substring(i, j)))) {
@@ -68,30 +63,8 @@ final class HiddenText {
     }
   }
 
-  /** Whether {@code text} holds a run of {@value #BASE64_MIN} characters of the alphabets, which every hit is. */
-  private static boolean longRun(String text) {
-    int run = 0;
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      // Counted without a branch per character: prose alternates letters and spaces unpredictably.
-      run = (run + 1) * (c < ALPHABET.length && ALPHABET[c] ? 1 : 0);
-      if (run >= BASE64_MIN) return true;
-    }
-    return false;
-  }
-
-  /** The characters of either base64 alphabet. */
-  private static final boolean[] ALPHABET = new boolean[128];
-
-  static {
-    for (char c = 0; c < ALPHABET.length; c++) {
-      ALPHABET[c] = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/'
-          || c == '-' || c == '_';
-    }
-  }
-
   private static boolean alphabet(char c) {
-    return c < ALPHABET.length && ALPHABET[c];
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/' || c == '-' || c == '_';
   }
 
   /** The bytes of a run, or {@code null} when it is not base64 (mixed alphabets, bad length). */

@@ -35,8 +35,6 @@ public final class InjectionDetector {
   /** The words the rules' triggers and required strings name, looked up without copying a text's words. */
   private final List<String> ruleWords;
   private final Terms.Table ruleWordTable;
-  /** Per rule, in order, what {@link InjectionRule#mayMatch} checks. */
-  private final Gate[] gates;
 
   public InjectionDetector(List<InjectionRule> rules) {
     this(rules, null);
@@ -52,38 +50,6 @@ public final class InjectionDetector {
     }
     this.ruleWords = List.copyOf(named);
     this.ruleWordTable = new Terms.Table(ruleWords);
-    this.gates = new Gate[this.rules.size()];
-    for (int i = 0; i < gates.length; i++) {
-      InjectionRule r = this.rules.get(i);
-      gates[i] = new Gate(Strings.of(r.triggers(), ruleWordTable), Strings.of(r.requires(), ruleWordTable));
-    }
-  }
-
-  /**
-   * {@link InjectionRule#mayMatch} of one rule with its words as indices into the rule words: a
-   * text's words are then a flag per rule word, not a set of strings.
-   */
-  private record Gate(Strings triggers, Strings requires) {
-    boolean open(String folded, boolean[] words) {
-      return triggers.anyIn(folded, words) && requires.anyIn(folded, words);
-    }
-  }
-
-  /** Strings a rule looks for: the rule words among them by index, the others as they are. */
-  private record Strings(boolean none, int[] words, String[] others) {
-    static Strings of(List<String> strings, Terms.Table table) {
-      return new Strings(strings.isEmpty(),
-          strings.stream().filter(InjectionRule::isWord).mapToInt(table::get).toArray(),
-          strings.stream().filter(t -> !InjectionRule.isWord(t)).toArray(String[]::new));
-    }
-
-    /** True when there are none, or one is among {@code words} or in {@code folded}. */
-    boolean anyIn(String folded, boolean[] present) {
-      if (none) return true;
-      for (int w : words) if (present[w]) return true;
-      for (String t : others) if (folded.contains(t)) return true;
-      return false;
-    }
   }
 
   /**
@@ -129,11 +95,10 @@ public final class InjectionDetector {
     HiddenText.base64(text, hits);
     FoldedText f = FoldedText.of(text);
     FoldedText lines = null;
-    boolean[] words = words(f.text);
-    for (int g = 0; g < gates.length; g++) {
-      InjectionRule r = rules.get(g);
+    java.util.Set<String> words = words(f.text);
+    for (InjectionRule r : rules) {
       if (r.pattern() == null) continue;
-      if (!gates[g].open(f.text, words)) continue;
+      if (!r.mayMatch(f.text, words)) continue;
       FoldedText in = f;
       if (r.pattern().pattern().contains("^")) {
         if (lines == null) lines = FoldedText.of(text, true);
@@ -168,26 +133,22 @@ public final class InjectionDetector {
   }
 
   /**
-   * Which of the rule words are words (runs of a-z) of a folded text, by index, which is all {@link
-   * InjectionRule#mayMatch} looks up: each run is looked up in place, hashed as it is read.
+   * The words (runs of a-z) of a folded text that the rules name, which is all {@link
+   * InjectionRule#mayMatch} looks up: each run is looked up in place, and only the rules' own strings
+   * are kept.
    */
-  private boolean[] words(String folded) {
-    boolean[] out = new boolean[ruleWords.size()];
-    int n = folded.length();
-    for (int i = 0; i < n; ) {
-      char c = folded.charAt(i);
-      if (c < 'a' || c > 'z') {
-        i++;
-        continue;
+  private java.util.Set<String> words(String folded) {
+    java.util.Set<String> out = new java.util.HashSet<>();
+    int start = -1;
+    for (int i = 0; i <= folded.length(); i++) {
+      char c = i < folded.length() ? folded.charAt(i) : ' ';
+      boolean letter = c >= 'a' && c <= 'z';
+      if (letter && start < 0) start = i;
+      if (!letter && start >= 0) {
+        int k = ruleWordTable.get(folded, start, i);
+        if (k >= 0) out.add(ruleWords.get(k));
+        start = -1;
       }
-      int start = i;
-      int hash = 0;
-      do {
-        hash = 31 * hash + c;
-        i++;
-      } while (i < n && (c = folded.charAt(i)) >= 'a' && c <= 'z');
-      int k = ruleWordTable.get(folded, start, i, hash);
-      if (k >= 0) out[k] = true;
     }
     return out;
   }

@@ -91,18 +91,10 @@ public final class Terms {
 
     /** The index of the term {@code s[from, to)}, or -1: {@link #get(CharSequence)} without a view of the region. */
     public int get(CharSequence s, int from, int to) {
+      int n = to - from;
       int h = 0;
       for (int i = from; i < to; i++) h = 31 * h + s.charAt(i);
-      return get(s, from, to, h);
-    }
-
-    /**
-     * {@link #get(CharSequence, int, int)} for a caller that worked out the region's hash while
-     * reading it: {@code hash} is the region's {@link String#hashCode}.
-     */
-    public int get(CharSequence s, int from, int to, int hash) {
-      int n = to - from;
-      for (int slot = mix(hash) & mask; ; slot = (slot + 1) & mask) {
+      for (int slot = mix(h) & mask; ; slot = (slot + 1) & mask) {
         String k = keys[slot];
         if (k == null) return -1;
         if (k.length() == n && same(k, s, from)) return values[slot];
