@@ -91,6 +91,10 @@ public final class VectorDump {
         DataInputStream d = new DataInputStream(new java.io.BufferedInputStream(is))) {
       int n = d.readInt();
       int dim = d.readInt();
+      if (n < 0 || dim < 1 || Files.size(p) != 8 + 4L * n * dim) {
+        throw new IOException(p + " is not a complete VectorDump file: its header says " + n + " vectors of "
+            + dim + ", its size is " + Files.size(p) + " bytes");
+      }
       float[][] v = new float[n][dim];
       for (float[] row : v) for (int i = 0; i < dim; i++) row[i] = d.readFloat();
       return v;
@@ -102,7 +106,8 @@ public final class VectorDump {
   static Comparison compare(Path a, Path b) throws IOException {
     float[][] x = read(a);
     float[][] y = read(b);
-    if (x.length == 0 || x.length != y.length || x[0].length != y[0].length) {
+    if (x.length == 0 || y.length == 0) throw new IOException("no vectors to compare in " + (x.length == 0 ? a : b));
+    if (x.length != y.length || x[0].length != y[0].length) {
       throw new IOException(a + " and " + b + " do not hold the same number of vectors of one dimension: "
           + x.length + " against " + y.length);
     }

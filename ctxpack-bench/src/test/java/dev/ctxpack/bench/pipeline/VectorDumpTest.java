@@ -66,6 +66,11 @@ class VectorDumpTest {
     byte[] bytes = Files.readAllBytes(a);
     Files.write(cut, java.util.Arrays.copyOf(bytes, bytes.length - 10));
     IOException e = assertThrows(IOException.class, () -> VectorDump.compare(a, cut));
-    assertTrue(e.getMessage().contains("cut.bin"), e.getMessage());
+    assertTrue(e.getMessage().contains("cut.bin") && e.getMessage().contains("not a complete"), e.getMessage());
+    // A header that promises more than the file holds is refused before anything is allocated.
+    Path bogus = dir.resolve("bogus.bin");
+    Files.write(bogus, ByteBuffer.allocate(12).putInt(Integer.MAX_VALUE).putInt(384).putFloat(1f).array());
+    IOException h = assertThrows(IOException.class, () -> VectorDump.compare(bogus, a));
+    assertTrue(h.getMessage().contains("bogus.bin"), h.getMessage());
   }
 }
