@@ -8,9 +8,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class CachingEmbedderTest {
-  /** Records every batch it is asked for; vectors derive from the text so results can be checked. */
+  /**
+   * Records every batch it is asked for; vectors derive from the text so results can be checked.
+   * The next {@code failures} calls throw instead, as an unavailable model would.
+   */
   static final class Recording implements Embedder {
     final List<List<String>> calls = new ArrayList<>();
+    int failures;
 
     @Override
     public String id() {
@@ -24,6 +28,10 @@ class CachingEmbedderTest {
 
     @Override
     public List<float[]> embed(List<String> texts) {
+      if (failures > 0) {
+        failures--;
+        throw new IllegalStateException("model unavailable");
+      }
       calls.add(List.copyOf(texts));
       return texts.stream().map(t -> Embedder.normalize(new float[] {t.length(), 1})).toList();
     }

@@ -7,7 +7,6 @@ import dev.ctxpack.onnx.MiniLmEmbedder;
 import java.io.BufferedReader;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -87,19 +86,18 @@ public final class VectorDump {
   }
 
   private static float[][] read(Path p) throws IOException {
+    long size = Files.size(p);
     try (InputStream is = Files.newInputStream(p);
         DataInputStream d = new DataInputStream(new java.io.BufferedInputStream(is))) {
-      int n = d.readInt();
-      int dim = d.readInt();
-      if (n < 0 || dim < 1 || Files.size(p) != 8 + 4L * n * dim) {
+      int n = size < 8 ? -1 : d.readInt();
+      int dim = size < 8 ? 0 : d.readInt();
+      if (n < 0 || dim < 1 || size != 8 + 4L * n * dim) {
         throw new IOException(p + " is not a complete VectorDump file: its header says " + n + " vectors of "
-            + dim + ", its size is " + Files.size(p) + " bytes");
+            + dim + ", its size is " + size + " bytes");
       }
       float[][] v = new float[n][dim];
       for (float[] row : v) for (int i = 0; i < dim; i++) row[i] = d.readFloat();
       return v;
-    } catch (EOFException e) {
-      throw new IOException(p + " is not a complete VectorDump file", e);
     }
   }
 
